@@ -1,0 +1,64 @@
+"""The game file of FORMAT.md: read one into a Game, write a Game with its derived result."""
+from __future__ import annotations
+
+import json
+
+from . import rules
+from .rules import N_, Game, Invalid, Result, fail
+
+FORMAT = "scorekeeper-game/1"
+KNOWN = {"format", "rules", "options", "players", "first_dealer", "rounds", "result"}
+
+
+def loads(text: str | bytes) -> Game:
+    """Parse a game file's text; raise Invalid with a clear message if it is not one."""
+    try:
+        document = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise fail(N_("This is not a JSON game file: %(reason)s."), reason=str(exc)) from None
+    return from_document(document)
+
+
+def from_document(document) -> Game:
+    """A checked Game from a parsed game file (its `result`, if any, is ignored)."""
+    if not isinstance(document, dict):
+        raise fail(N_("A game file is a JSON object."))
+    if document.get("format") != FORMAT:
+        raise fail(N_("The format must be %(format)s (got %(value)s)."), format=FORMAT,
+                   value=repr(document.get("format")), field="format")
+    unknown = sorted(set(document) - KNOWN)
+    if unknown:
+        raise fail(N_("Unknown field %(field)s in the game file."), field=unknown[0])
+    game = Game(rules=document.get("rules"), players=document.get("players"),
+                options=document.get("options", {}), first_dealer=document.get("first_dealer", 0),
+                rounds=document.get("rounds", []))
+    rules.play(game)  # raises Invalid naming the round, the player and the reason
+    return game
+
+
+def to_document(game: Game, result: Result | None = None) -> dict:
+    """The game file of `game`, with its derived `result` when given."""
+    document = {"format": FORMAT, "rules": game.rules, "options": game.options, "players": game.players,
+                "first_dealer": game.first_dealer, "rounds": game.rounds}
+    if result is not None:
+        document["result"] = result_document(result)
+    return document
+
+
+def result_document(result: Result) -> dict:
+    """The `result` section: sides, each round's scores and totals, the end and the winners."""
+    return {
+        "sides": result.sides,
+        "rounds": [{"dealer": r.dealer, "scores": r.scores, "totals": r.totals} for r in result.rounds],
+        "totals": result.totals,
+        "finished": result.finished,
+        "winners": result.winner_names(),
+    }
+
+
+def dumps(game: Game) -> str:
+    """The exported text of a game: the game file with its result, indented for people."""
+    return json.dumps(to_document(game, rules.play(game)), ensure_ascii=False, indent=2) + "\n"
+
+
+__all__ = ["FORMAT", "loads", "from_document", "to_document", "result_document", "dumps", "Invalid"]

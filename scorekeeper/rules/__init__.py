@@ -1,0 +1,138 @@
+"""The games the scorekeeper knows, one module each, and the driver that plays a game through.
+
+Each module in this package that defines a `RULES` instance is a game; adding a game needs no
+change here.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+from .base import (N_, Game, Invalid, Problem, Result, RoundResult, Rules, State, Upcoming, fail,
+                   problem)
+from .fields import is_int
+
+__all__ = ["N_", "Game", "Invalid", "Problem", "Result", "RoundResult", "Rules", "State", "Upcoming",
+           "all_rules", "get", "play", "check_round", "check_draft", "fail", "problem"]
+
+_NOT_GAMES = {"base", "fields", "setup"}
+
+
+@cache
+def _registry() -> dict[str, Rules]:
+    """Every game module's RULES, by id, in the order of their names."""
+    found = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name in _NOT_GAMES:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        rules = getattr(module, "RULES", None)
+        if isinstance(rules, Rules):
+            found[rules.id] = rules
+    return found
+
+
+GAME_ORDER = ("tout-ou-rien", "all-or-nothing", "everest-abyss", "all-fours", "inferno")
+
+
+def all_rules() -> list[Rules]:
+    """The games, in the order the home page offers them."""
+    games = _registry()
+    order = {rid: k for k, rid in enumerate(GAME_ORDER)}
+    return sorted(games.values(), key=lambda r: (order.get(r.id, len(order)), r.id))
+
+
+def get(rules_id) -> Rules:
+    """The rules named `rules_id`, or Invalid naming the games there are."""
+    games = _registry()
+    if not isinstance(rules_id, str) or rules_id not in games:
+        raise fail(N_("Unknown game %(rules)s; the games are: %(known)s."), rules=str(rules_id),
+                   known=", ".join(sorted(games)), field="rules")
+    return games[rules_id]
+
+
+def _dealer_of(rules: Rules, game: Game, state: State, rnd: dict) -> int:
+    """The round's dealer: its own `dealer` field when given, else the rotation's."""
+    if "dealer" not in rnd or rnd["dealer"] is None:
+        return state.dealer
+    seat = rnd["dealer"]
+    if not is_int(seat) or not 0 <= seat < len(game.players) or not rules.can_deal(game, state, seat):
+        raise fail(N_("The dealer must be one of the players still in the game (got %(value)s)."),
+                   value=repr(seat), field="dealer")
+    return seat
+
+
+def _upcoming(rules: Rules, game: Game, state: State) -> Upcoming | None:
+    """The next round to play, or None once the game is over."""
+    if state.finished:
+        return None
+    order = rules.order(game, state, state.dealer)
+    return Upcoming(number=state.played + 1, dealer=state.dealer, cards=rules.cards(game, state),
+                    first=order[0] if order else state.dealer, order=order,
+                    notes=rules.upcoming_notes(game, state),
+                    extra=rules.upcoming_extra(game, state, state.dealer))
+
+
+def _play_round(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResult:
+    """Check and score one round on top of `state`, which it advances."""
+    number = state.played + 1
+    if state.finished:
+        raise fail(N_("The game was already over: round %(round)d cannot be played."), round=number,
+                   field="rounds")
+    if not isinstance(rnd, dict):
+        raise fail(N_("A round must be an object."), field="rounds")
+    state.dealer = _dealer_of(rules, game, state, rnd)
+    dealer, cards = state.dealer, rules.cards(game, state)
+    checked, warnings = rules.check_round(game, state, rnd)
+    if rnd.get("dealer") is not None:
+        checked["dealer"] = dealer
+    scores, marks, notes = rules.apply(game, state, checked)
+    state.played += 1
+    if not state.finished:
+        state.dealer = rules.next_dealer(game, state, dealer)
+    return RoundResult(number=number, dealer=dealer, cards=cards, round=checked, scores=scores,
+                       totals=list(state.totals), marks=marks, notes=notes, warnings=warnings)
+
+
+def play(game: Game) -> Result:
+    """Play a game through its recorded rounds; raise Invalid (naming the round) at the first bad one."""
+    rules = get(game.rules)
+    game.options = rules.check_setup(game.players, game.options)
+    if not is_int(game.first_dealer) or not 0 <= game.first_dealer < len(game.players):
+        raise fail(N_("The first dealer must be a seat from 0 to %(last)d."), last=len(game.players) - 1,
+                   field="first_dealer")
+    if not isinstance(game.rounds, list):
+        raise fail(N_("The rounds must be a list."), field="rounds")
+    state = rules.start(game)
+    results = []
+    for rnd in game.rounds:
+        try:
+            results.append(_play_round(rules, game, state, rnd))
+        except Invalid as exc:
+            raise Invalid([p.at_round(state.played + 1) for p in exc.problems]) from None
+    if state.finished and not state.winners:
+        state.winners = rules.winners(game, state)
+    return Result(sides=rules.sides(game.players, game.options), rounds=results, totals=list(state.totals),
+                  finished=state.finished, winners=list(state.winners) if state.finished else [],
+                  ending=state.ending, upcoming=_upcoming(rules, game, state), state=state)
+
+
+def check_round(game: Game, rnd: dict) -> tuple[dict, list[Problem]]:
+    """Check a new round on top of the game's rounds; return it normalised, and its warnings."""
+    result = play(Game(game.rules, game.players, game.options, game.first_dealer, game.rounds + [rnd]))
+    last = result.rounds[-1]
+    return last.round, last.warnings
+
+
+def check_draft(game: Game, step: str, draft: dict) -> dict:
+    """Check the first steps of the next round (say the bids) before the rest is known."""
+    rules = get(game.rules)
+    result = play(Game(game.rules, game.players, game.options, game.first_dealer, list(game.rounds)))
+    number = len(game.rounds) + 1
+    if result.finished:
+        raise fail(N_("The game is over: no round %(round)d can be entered."), round=number)
+    try:
+        return rules.check_draft(game, result.state, step, draft)
+    except Invalid as exc:
+        raise Invalid([p.at_round(number) for p in exc.problems]) from None

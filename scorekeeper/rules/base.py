@@ -1,0 +1,228 @@
+"""The interface every game's rules implement, and the driver that plays a game from its rounds.
+
+Pure Python: no Flask, no database. A game is what was said at the table (players, options,
+rounds); everything else (scores, totals, the dealer, the end, the winners) is derived here.
+Messages are English msgids with %-style parameters; the web layer and the command line translate
+them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it (rules know no language)."""
+    return message
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong (or worth a warning) with what was entered, and where."""
+
+    message: str
+    params: dict = field(default_factory=dict)
+    round: int | None = None  # 1-based round number
+    seat: int | None = None  # the player (or side) concerned
+    field: str | None = None  # the round field concerned, e.g. "tricks"
+
+    def fill(self) -> dict:
+        """The parameters of the message, with the field and round it names."""
+        return {"field": self.field, "round": self.round, **self.params}
+
+    def text(self) -> str:
+        """The English message with its parameters filled in."""
+        return self.message % self.fill()
+
+    def at_round(self, number: int) -> "Problem":
+        """The same problem, placed in round `number` unless it already names one."""
+        if self.round is not None:
+            return self
+        return Problem(self.message, self.params, number, self.seat, self.field)
+
+
+class Invalid(Exception):
+    """What was entered breaks the format or the rules; nothing may be stored."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(p.text() for p in problems))
+        self.problems = list(problems)
+
+
+def problem(message: str, *, round=None, seat=None, field=None, **params) -> Problem:
+    """Build a Problem; `params` fill the %-placeholders of `message`."""
+    return Problem(message, params, round, seat, field)
+
+
+def fail(message: str, **kwargs) -> Invalid:
+    """An Invalid holding one problem, ready to raise."""
+    return Invalid([problem(message, **kwargs)])
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option of RULES.md: how it is named, checked and offered at setup."""
+
+    name: str
+    kind: str  # "int", "int?" (int or none), "choice", "bool", "hands" (list of ints)
+    default: Any
+    label: str
+    help: str = ""
+    min: int | None = None
+    max: int | None = None
+    choices: tuple = ()
+    choice_labels: tuple = ()  # msgids, parallel to choices
+
+
+@dataclass
+class Game:
+    """What was said at the table: the players, the options and the rounds as entered."""
+
+    rules: str
+    players: list[str]
+    options: dict = field(default_factory=dict)
+    first_dealer: int = 0
+    rounds: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class State:
+    """Where a game stands after some rounds; each rules module may add to `extra`."""
+
+    totals: list[int]
+    dealer: int  # who deals the next round
+    played: int = 0  # rounds applied so far
+    finished: bool = False
+    winners: list[int] = field(default_factory=list)  # side indexes
+    ending: Problem | None = None  # why the game ended, as a message
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class RoundResult:
+    """What one recorded round did: its dealer and hand size, and the points per side."""
+
+    number: int
+    dealer: int
+    cards: int | None
+    round: dict  # the round as recorded, normalised
+    scores: list[int]
+    totals: list[int]
+    marks: dict = field(default_factory=dict)  # per-game display facts (made bids, cut-off...)
+    notes: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+
+@dataclass
+class Upcoming:
+    """The round to be played next: who deals, how many cards, who starts."""
+
+    number: int
+    dealer: int
+    cards: int | None
+    first: int  # the seat that bids, leads or bets first
+    order: list[int]  # seats in playing or betting order
+    notes: list[Problem] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class Result:
+    """A game played through: every round's scores and totals, the end and the winners."""
+
+    sides: list[str]
+    rounds: list[RoundResult]
+    totals: list[int]
+    finished: bool
+    winners: list[int]
+    ending: Problem | None
+    upcoming: Upcoming | None
+    state: State
+
+    def winner_names(self) -> list[str]:
+        """The winners' side names."""
+        return [self.sides[i] for i in self.winners]
+
+    def leaders(self, lowest_wins: bool) -> list[int]:
+        """The sides currently in the lead (shared on a tie)."""
+        if not self.totals:
+            return []
+        best = min(self.totals) if lowest_wins else max(self.totals)
+        return [i for i, t in enumerate(self.totals) if t == best]
+
+
+class Rules:
+    """One game's rules. Subclasses set the class attributes and the hooks below."""
+
+    id: str = ""
+    name: str = ""  # msgid
+    blurb: str = ""  # one line, msgid
+    min_players: int = 2
+    max_players: int = 8
+    options: tuple[Option, ...] = ()
+    lowest_wins: bool = False
+    # the steps a round is entered in; all but the last are kept as a draft between taps
+    steps: tuple[str, ...] = ("round",)
+
+    # -- setup ---------------------------------------------------------------------------------
+    def check_setup(self, players: list[str], options: dict) -> dict:
+        """Check the player count and options; return the options with defaults filled in."""
+        from .setup import check_options
+
+        return check_options(self, players, options)
+
+    def option_default(self, option: Option, players: list[str]):
+        """The default of an option, which may depend on the player count."""
+        return option.default
+
+    def sides(self, players: list[str], options: dict) -> list[str]:
+        """Who scores: the players by default."""
+        return list(players)
+
+    # -- playing -------------------------------------------------------------------------------
+    def start(self, game: Game) -> State:
+        """The state before the first round."""
+        n = len(self.sides(game.players, game.options))
+        return State(totals=[0] * n, dealer=game.first_dealer)
+
+    def next_dealer(self, game: Game, state: State, dealer: int) -> int:
+        """Who deals after `dealer`: clockwise by default."""
+        return (dealer + 1) % len(game.players)
+
+    def can_deal(self, game: Game, state: State, seat: int) -> bool:
+        """Whether `seat` may be named dealer of the next round."""
+        return True
+
+    def cards(self, game: Game, state: State) -> int | None:
+        """How many cards each player is dealt in the next round."""
+        return None
+
+    def order(self, game: Game, state: State, dealer: int) -> list[int]:
+        """Seats in playing order for a round dealt by `dealer`: from the dealer's left."""
+        n = len(game.players)
+        return [(dealer + 1 + k) % n for k in range(n)]
+
+    def upcoming_notes(self, game: Game, state: State) -> list[Problem]:
+        """Anything the table must know before the next round (a tie-break round...)."""
+        return []
+
+    def upcoming_extra(self, game: Game, state: State, dealer: int) -> dict:
+        """Game-specific facts about the next round (who may beg, the bank...)."""
+        return {}
+
+    def check_draft(self, game: Game, state: State, step: str, draft: dict) -> dict:
+        """Check the first steps of a round (bids before tricks); return it normalised."""
+        raise fail(N_("This game has no step named %(step)s."), step=step)
+
+    def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
+        """Check one round against the state before it; return it normalised, and warnings."""
+        raise NotImplementedError
+
+    def apply(self, game: Game, state: State, rnd: dict) -> tuple[list[int], dict, list[Problem]]:
+        """Score a checked round: update `state`; return the points per side, marks and notes."""
+        raise NotImplementedError
+
+    def winners(self, game: Game, state: State) -> list[int]:
+        """The winning sides once the game is over: best total, ties shared."""
+        best = min(state.totals) if self.lowest_wins else max(state.totals)
+        return [i for i, t in enumerate(state.totals) if t == best]

@@ -1,0 +1,74 @@
+"""Checks shared by the rules modules for the fields of a round: lists by seat, numbers, choices."""
+from __future__ import annotations
+
+from .base import N_, Invalid, Problem, problem
+
+
+def is_int(value) -> bool:
+    """A JSON integer (booleans are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def by_seat(rnd: dict, name: str, n: int, *, default=None) -> list:
+    """The list `rnd[name]` of one entry per seat; a missing optional field gives `default`s."""
+    if name not in rnd or rnd[name] is None:
+        if default is not None:
+            return [default] * n
+        raise Invalid([problem(N_("The field %(field)s is missing."), field=name)])
+    value = rnd[name]
+    if not isinstance(value, list) or len(value) != n:
+        raise Invalid([problem(N_("The field %(field)s must list one entry for each of the %(n)d players."),
+                               field=name, n=n)])
+    return list(value)
+
+
+def int_entries(values: list, name: str, what: str, lo: int, hi: int | None, seats=None) -> list[Problem]:
+    """Problems for entries of field `name` that are not whole numbers within lo..hi; `what` labels them."""
+    problems = []
+    for seat, value in enumerate(values):
+        if seats is not None and seat not in seats:
+            continue
+        if not is_int(value):
+            problems.append(problem(N_("%(what)s is not a whole number."), what=what, seat=seat, field=name))
+        elif value < lo or (hi is not None and value > hi):
+            if hi is None:
+                message = N_("%(what)s must be at least %(lo)d (got %(value)d).")
+            else:
+                message = N_("%(what)s must be between %(lo)d and %(hi)d (got %(value)d).")
+            problems.append(problem(message, what=what, lo=lo, hi=hi, value=value, seat=seat, field=name))
+    return problems
+
+
+def bool_entries(values: list, name: str, what: str) -> list[Problem]:
+    """Problems for entries that are not true or false."""
+    return [problem(N_("%(what)s must be true or false."), what=what, seat=seat, field=name)
+            for seat, value in enumerate(values) if not isinstance(value, bool)]
+
+
+def choice_entries(values: list, name: str, what: str, choices) -> list[Problem]:
+    """Problems for entries that are not one of `choices`."""
+    allowed = ", ".join(str(c) for c in choices)
+    return [problem(N_("%(what)s must be one of: %(allowed)s."), what=what, allowed=allowed, seat=seat,
+                    field=name)
+            for seat, value in enumerate(values) if value not in choices]
+
+
+def raise_if(problems: list[Problem]) -> None:
+    """Raise Invalid when there is anything in `problems`."""
+    if problems:
+        raise Invalid(problems)
+
+
+def unknown_fields(rnd: dict, known: set[str]) -> list[Problem]:
+    """Problems for round fields this game does not record."""
+    return [problem(N_("Unknown field %(field)s in a round."), field=name)
+            for name in rnd if name not in known and name != "dealer"]
+
+
+def tricks_add_up(tricks: list[int], cards: int) -> list[Problem]:
+    """A problem when the tricks taken do not add up to the hand size."""
+    total = sum(tricks)
+    if total == cards:
+        return []
+    return [problem(N_("The tricks taken add up to %(total)d, but each player was dealt %(cards)d cards: "
+                       "they must add up to %(cards)d."), total=total, cards=cards, field="tricks")]

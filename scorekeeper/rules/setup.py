@@ -1,0 +1,79 @@
+"""Checks of a game's setup shared by every game: the players' names and the options."""
+from __future__ import annotations
+
+from .base import N_, Invalid, Option, Problem, Rules, problem
+from .fields import is_int
+
+MAX_NAME = 40
+
+
+def check_players(rules: Rules, players) -> list[Problem]:
+    """Problems with the list of names: count, empty, too long, duplicates (case-insensitive)."""
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return [problem(N_("The players must be a list of names."), field="players")]
+    problems = []
+    n = len(players)
+    if not rules.min_players <= n <= rules.max_players:
+        problems.append(problem(N_("%(game)s is played by %(lo)d to %(hi)d players, not %(n)d."),
+                                game=rules.name, lo=rules.min_players, hi=rules.max_players, n=n,
+                                field="players"))
+    seen = {}
+    for seat, name in enumerate(players):
+        if not name.strip():
+            problems.append(problem(N_("Player %(number)d has no name."), number=seat + 1, field="players"))
+        elif len(name) > MAX_NAME:
+            problems.append(problem(N_("The name of player %(number)d is longer than %(max)d characters."),
+                                    number=seat + 1, max=MAX_NAME, field="players"))
+        elif name.casefold() in seen:
+            problems.append(problem(N_("Two players are named %(name)s: names must differ."), name=name,
+                                    field="players"))
+        seen[name.casefold()] = seat
+    return problems
+
+
+def check_option(option: Option, value) -> list[Problem]:
+    """Problems with one option's value."""
+    bad = [problem(N_("The option %(option)s cannot be %(value)s."), option=option.name, value=repr(value),
+                   field=option.name)]
+    if option.kind == "bool":
+        return [] if isinstance(value, bool) else bad
+    if option.kind == "choice":
+        return [] if value in option.choices else bad
+    if option.kind == "int?" and value is None:
+        return []
+    if option.kind in ("int", "int?"):
+        if not is_int(value):
+            return bad
+        return _range(option, value)
+    if option.kind == "hands":
+        if not isinstance(value, list) or not value or not all(is_int(v) for v in value):
+            return bad
+        return [p for v in value for p in _range(option, v)][:1]
+    raise ValueError(option.kind)
+
+
+def _range(option: Option, value: int) -> list[Problem]:
+    """A problem when an integer option lies outside its bounds."""
+    if (option.min is not None and value < option.min) or (option.max is not None and value > option.max):
+        return [problem(N_("The option %(option)s must be between %(lo)s and %(hi)s (got %(value)s)."),
+                        option=option.name, lo=option.min, hi=option.max, value=value, field=option.name)]
+    return []
+
+
+def check_options(rules: Rules, players: list[str], options) -> dict:
+    """Check players and options together; return the options with every default filled in."""
+    if not isinstance(options, dict):
+        raise Invalid([problem(N_("The options must be an object."), field="options")])
+    problems = check_players(rules, players)
+    known = {o.name: o for o in rules.options}
+    problems += [problem(N_("%(game)s has no option named %(option)s."), game=rules.name, option=name,
+                         field=name)
+                 for name in options if name not in known]
+    filled = {}
+    for option in rules.options:
+        value = options.get(option.name, rules.option_default(option, players))
+        problems += check_option(option, value)
+        filled[option.name] = value
+    if problems:
+        raise Invalid(problems)
+    return filled

@@ -1,0 +1,93 @@
+"""Tout ou rien (Alles oder Nichts, Hexagames 1988): RULES.md section 1."""
+from __future__ import annotations
+
+from .base import N_, Game, Option, Problem, Rules, State, problem
+from .fields import bool_entries, by_seat, int_entries, raise_if, tricks_add_up, unknown_fields
+
+HANDS = [6, 5, 4, 3, 4, 5, 6]
+MAX_BID = 6
+BONUS = 3
+
+
+def round_score(bid: int, open_: bool, tricks: int) -> int:
+    """Points for one player: secret 1 a trick (+3 if exact), open 2 a trick + 3 if exact, else 0."""
+    made = tricks == bid
+    if open_:
+        return 2 * tricks + BONUS if made else 0
+    return tricks + (BONUS if made else 0)
+
+
+class ToutOuRien(Rules):
+    """Bid 0..6 tricks, openly or in secret; the highest total after the last hand wins."""
+
+    id = "tout-ou-rien"
+    name = N_("Tout ou rien")
+    blurb = N_("Bid your tricks openly or in secret: exact bids score a bonus, open bids double or nothing.")
+    min_players, max_players = 3, 6
+    options = (
+        Option("hands", "hands", HANDS, N_("Hand sizes, round by round"), min=1, max=6,
+               help=N_("Cards dealt to each player in each round, e.g. 6 5 4 3 4 5 6.")),
+        Option("target", "int?", None, N_("Play to a target score"), min=1, max=999,
+               help=N_("Leave empty to play the hands once; with a target the hands repeat until "
+                       "someone reaches it.")),
+    )
+    steps = ("bids", "tricks")
+
+    def cards(self, game: Game, state: State) -> int:
+        """The hand size of the next round; with a target the sizes cycle."""
+        hands = game.options["hands"]
+        return hands[state.played % len(hands)]
+
+    def _check_bids(self, game: Game, rnd: dict) -> tuple[list, list]:
+        """Check the bids and open/secret flags."""
+        n = len(game.players)
+        bids = by_seat(rnd, "bids", n)
+        opens = by_seat(rnd, "open", n)
+        raise_if(int_entries(bids, "bids", N_("The bid"), 0, MAX_BID) + bool_entries(opens, "open", N_("Open or secret")))
+        return bids, opens
+
+    def _bid_warnings(self, bids: list[int], cards: int) -> list[Problem]:
+        """Warn about bids that cannot be made with this hand size (the card exists, so it is allowed)."""
+        return [problem(N_("Bid %(bid)d is more than the %(cards)d cards dealt."), bid=b, cards=cards, seat=s,
+                        field="bids")
+                for s, b in enumerate(bids) if b > cards]
+
+    def check_draft(self, game: Game, state: State, step: str, draft: dict) -> dict:
+        """The bids step: bids and open/secret, before the tricks are played."""
+        if step != "bids":
+            return super().check_draft(game, state, step, draft)
+        bids, opens = self._check_bids(game, draft)
+        return {"bids": bids, "open": opens}
+
+    def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
+        """Bids, open flags and tricks by seat; the tricks add up to the hand size."""
+        raise_if(unknown_fields(rnd, {"bids", "open", "tricks", "trump"}))
+        bids, opens = self._check_bids(game, rnd)
+        tricks = by_seat(rnd, "tricks", len(game.players))
+        cards = self.cards(game, state)
+        raise_if(int_entries(tricks, "tricks", N_("Tricks taken"), 0, cards))
+        raise_if(tricks_add_up(tricks, cards))
+        checked = {"bids": bids, "open": opens, "tricks": tricks}
+        if rnd.get("trump") is not None:
+            if not isinstance(rnd["trump"], str) or len(rnd["trump"]) > 20:
+                raise_if([problem(N_("The trump must be a short text."), field="trump")])
+            checked["trump"] = rnd["trump"]
+        return checked, self._bid_warnings(bids, cards)
+
+    def apply(self, game: Game, state: State, rnd: dict):
+        """Score each player; after the last hand (or on reaching the target) the game ends."""
+        scores = [round_score(b, o, t) for b, o, t in zip(rnd["bids"], rnd["open"], rnd["tricks"])]
+        state.totals = [t + s for t, s in zip(state.totals, scores)]
+        target = game.options["target"]
+        if target is not None:
+            if max(state.totals) >= target:
+                state.finished = True
+                state.ending = problem(N_("%(target)d points reached."), target=target)
+        elif state.played + 1 >= len(game.options["hands"]):
+            state.finished = True
+            state.ending = problem(N_("The last hand has been played."))
+        made = [b == t for b, t in zip(rnd["bids"], rnd["tricks"])]
+        return scores, {"made": made}, []
+
+
+RULES = ToutOuRien()
