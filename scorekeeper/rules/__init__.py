@@ -9,11 +9,11 @@ import importlib
 import pkgutil
 from functools import cache
 
-from .base import (N_, Game, Invalid, Problem, Result, RoundResult, Rules, State, Upcoming, fail,
+from .base import (N_, Game, Invalid, Option, Problem, Result, RoundResult, Rules, State, Upcoming, fail,
                    problem)
 from .fields import is_int
 
-__all__ = ["N_", "Game", "Invalid", "Problem", "Result", "RoundResult", "Rules", "State", "Upcoming",
+__all__ = ["N_", "Game", "Invalid", "Option", "Problem", "Result", "RoundResult", "Rules", "State", "Upcoming",
            "all_rules", "get", "play", "check_round", "check_draft", "fail", "problem"]
 
 _NOT_GAMES = {"base", "fields", "setup"}

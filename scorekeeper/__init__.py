@@ -1,0 +1,41 @@
+"""Scorekeeper: a score pad for card games played at the table."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _from_environment(app: Flask) -> None:
+    """SCOREKEEPER_* environment variables override the configuration (SCOREKEEPER_DATABASE, ...)."""
+    for key, value in os.environ.items():
+        if key.startswith("SCOREKEEPER_"):
+            app.config[key.removeprefix("SCOREKEEPER_")] = value
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: defaults, then instance/config.py, then the environment, then test overrides."""
+    app = Flask(__name__, instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or str(ROOT / "instance"),
+                instance_relative_config=True, template_folder=str(ROOT / "templates"),
+                static_folder=str(ROOT / "static"))
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
+                            ADMIN_PASSWORD=None, POLL_SECONDS=3, SEND_FILE_MAX_AGE_DEFAULT=3600,
+                            MAX_CONTENT_LENGTH=1024 * 1024)
+    app.config.from_pyfile("config.py", silent=True)
+    _from_environment(app)
+    if test_config:
+        app.config.update(test_config)
+    from . import assets, db, errors, i18n, security, views
+
+    app.secret_key = app.config.get("SECRET_KEY") or security.secret_key(Path(app.instance_path))
+    db.init_app(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+    views.init_app(app)
+    assets.init_app(app)
+    return app

@@ -1,0 +1,103 @@
+"""Round entry forms: each game's module reads what the tapped form posted into a round of FORMAT.md.
+
+A game's form module is `forms/<rules id with underscores>.py` with a `read(form, step, ctx)` function
+(ctx: the FormContext below) and its template `templates/games/<rules id>.html`, which holds the
+macros that draw the form and the scoreboard cells. Adding a game needs no change here.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+from werkzeug.datastructures import MultiDict
+
+from ..rules import N_, Game, Invalid, Problem, Upcoming, problem
+
+
+@dataclass
+class FormContext:
+    """What a form needs to make sense of the taps: the game, the round coming up and its draft."""
+
+    game: Game
+    upcoming: Upcoming | None
+    draft: dict | None  # the earlier steps of this round, as stored
+    original: dict | None = None  # the round being corrected, if any
+
+
+def module_for(rules_id: str) -> ModuleType:
+    """The form module of a game."""
+    return importlib.import_module(f"{__name__}.{rules_id.replace('-', '_')}")
+
+
+def template_for(rules_id: str) -> str:
+    """The template holding a game's form and cell macros."""
+    return f"games/{rules_id}.html"
+
+
+def read(rules_id: str, form: MultiDict, step: str, ctx: FormContext) -> dict:
+    """The round (or draft) that a game's form posted; Invalid says what is wrong and where."""
+    return module_for(rules_id).read(form, step, ctx)
+
+
+def whole(form: MultiDict, name: str, what: str, seat: int | None = None, *, default: int | None = None,
+          lo: int = 0, hi: int | None = None) -> tuple[int | None, list[Problem]]:
+    """A whole number from the form, with a problem naming the field and player if it is not one."""
+    raw = (form.get(name) or "").strip()
+    if raw == "":
+        if default is not None:
+            return default, []
+        return None, [problem(N_("%(what)s is missing."), what=what, seat=seat, field=name.split(".")[0])]
+    try:
+        value = int(raw)
+    except ValueError:
+        return None, [problem(N_("%(what)s must be a whole number, not %(value)s."), what=what, value=raw[:20],
+                              seat=seat, field=name.split(".")[0])]
+    if value < lo or (hi is not None and value > hi):
+        return None, [problem(N_("%(what)s must be between %(lo)d and %(hi)d (got %(value)d)."), what=what,
+                              lo=lo, hi=hi if hi is not None else 999, value=value, seat=seat,
+                              field=name.split(".")[0])]
+    return value, []
+
+
+def by_seat(form: MultiDict, field: str, what: str, n: int, **limits) -> tuple[list, list[Problem]]:
+    """Whole numbers `field.0` .. `field.n-1`, one per seat, with the problems found."""
+    values, problems = [], []
+    for seat in range(n):
+        value, found = whole(form, f"{field}.{seat}", what, seat, **limits)
+        values.append(value)
+        problems += found
+    return values, problems
+
+
+def choice_by_seat(form: MultiDict, field: str, what: str, n: int, choices) -> tuple[list, list[Problem]]:
+    """One of `choices` per seat from `field.<seat>`, with a problem for each missing or unknown one."""
+    values, problems = [], []
+    for seat in range(n):
+        value = form.get(f"{field}.{seat}")
+        if value not in choices:
+            problems.append(problem(N_("%(what)s: choose one."), what=what, seat=seat, field=field))
+        values.append(value)
+    return values, problems
+
+
+def needs(problems: list[Problem]) -> None:
+    """Stop with the problems found while reading the form."""
+    if problems:
+        raise Invalid(problems)
+
+
+def bids_then_tricks(form: MultiDict, step: str, ctx: FormContext, read_bids, read_tricks) -> dict:
+    """Two-step rounds: the bids alone on step "bids"; the stored bids and the tricks on "tricks";
+    both from the form on "all" (a correction)."""
+    n = len(ctx.game.players)
+    if step == "bids":
+        return read_bids(form, n)
+    if step == "all":
+        bids = read_bids(form, n)
+    elif ctx.draft and ctx.draft.get("step") == "bids":
+        bids = ctx.draft["data"]
+    else:
+        raise Invalid([problem(N_("The bids of this round are not recorded yet: enter them first."),
+                               field="bids")])
+    return {**bids, **read_tricks(form, n)}

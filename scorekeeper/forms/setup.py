@@ -1,0 +1,66 @@
+"""The new-game form: players in seat order, the first dealer, and the game's options."""
+from __future__ import annotations
+
+from werkzeug.datastructures import MultiDict
+
+from ..rules import N_, Game, Invalid, Option, Rules, problem
+
+
+def read_players(form: MultiDict, rules: Rules) -> tuple[list[str], int]:
+    """The names typed in the seat boxes (empty boxes skipped) and the first dealer's seat among them."""
+    names, dealer, problems = [], 0, []
+    for slot in range(rules.max_players):
+        name = (form.get(f"player.{slot}") or "").strip()
+        if not name:
+            continue
+        if form.get("dealer") == str(slot):
+            dealer = len(names)
+        names.append(" ".join(name.split()))
+    if form.get("dealer") not in {str(s) for s in range(rules.max_players)}:
+        problems.append(problem(N_("Choose who deals first."), field="dealer"))
+    elif not (form.get(f"player.{form.get('dealer')}") or "").strip():
+        problems.append(problem(N_("The first dealer must be one of the players named."), field="dealer"))
+    if problems:
+        raise Invalid(problems)
+    return names, dealer
+
+
+def read_option(form: MultiDict, option: Option):
+    """One option from the form; an empty box means the default. Unparseable text is an error."""
+    raw = (form.get(f"option.{option.name}") or "").strip()
+    if raw == "":
+        return None, False
+    bad = Invalid([problem(N_("%(what)s: %(value)s is not a valid value."), what=option.label, value=raw[:40],
+                           field=option.name)])
+    try:
+        if option.kind in ("int", "int?"):
+            return int(raw), True
+        if option.kind == "hands":
+            return [int(v) for v in raw.replace(",", " ").replace("-", " ").split()], True
+    except ValueError:
+        raise bad from None
+    if option.kind == "bool":
+        if raw not in ("yes", "no"):
+            raise bad
+        return raw == "yes", True
+    for choice in option.choices:
+        if raw == str(choice):
+            return choice, True
+    raise bad
+
+
+def read(form: MultiDict, rules: Rules) -> Game:
+    """A Game (no rounds yet) from the new-game form; Invalid lists everything wrong."""
+    players, dealer = read_players(form, rules)
+    options, problems = {}, []
+    for option in rules.options:
+        try:
+            value, given = read_option(form, option)
+        except Invalid as exc:
+            problems += exc.problems
+            continue
+        if given:
+            options[option.name] = value
+    if problems:
+        raise Invalid(problems)
+    return Game(rules.id, players, options, dealer, [])

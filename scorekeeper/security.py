@@ -1,0 +1,70 @@
+"""Safety on every request: cross-site writes refused, strict headers, a secret key kept out of the code,
+and the device cookie that says which phone is which."""
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from flask import abort, g, request
+
+DEVICE_COOKIE = "device"
+UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+YEAR = 365 * 24 * 3600
+
+
+def secret_key(instance: Path) -> str:
+    """The instance folder's secret key, generated on first start and never in the code."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def refuse_cross_site() -> None:
+    """Refuse unsafe requests from another site (Sec-Fetch-Site, else Origin against Host)."""
+    if request.method not in UNSAFE:
+        return
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        if site not in ("same-origin", "none"):
+            abort(403, description="cross-site")
+        return
+    origin = request.headers.get("Origin")
+    if origin and origin != "null" and origin.split("://", 1)[-1] != request.host:
+        abort(403, description="cross-site")
+    if origin == "null":
+        abort(403, description="cross-site")
+
+
+def device() -> str | None:
+    """This phone's id, from its cookie (None on a first visit)."""
+    return request.cookies.get(DEVICE_COOKIE)
+
+
+def ensure_device() -> str:
+    """This phone's id, making one (sent back as a cookie) if it has none."""
+    if not device() and "new_device" not in g:
+        g.new_device = secrets.token_urlsafe(16)
+    return device() or g.new_device
+
+
+def finish(response):
+    """Add the security headers, and the device cookie when one was made."""
+    headers = response.headers
+    headers.setdefault("Content-Security-Policy", CSP)
+    headers.setdefault("Referrer-Policy", "same-origin")
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("X-Frame-Options", "DENY")
+    if "new_device" in g:
+        response.set_cookie(DEVICE_COOKIE, g.new_device, max_age=10 * YEAR, httponly=True, samesite="Lax",
+                            secure=request.is_secure)
+    return response
+
+
+def init_app(app) -> None:
+    """Wire the checks and headers into every request."""
+    app.before_request(refuse_cross_site)
+    app.after_request(finish)

@@ -1,0 +1,234 @@
+"""Games in the store: what was said at the table goes in, Game objects come out.
+
+Every change runs in one IMMEDIATE transaction that re-reads the game first, so a double tap, a
+reload or a second phone never records a round twice or loses one: the loser of a race gets a
+Conflict (or AlreadySaved when it sent the very same round) and nothing is written.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import sqlite_utils
+
+from . import rules
+from .db import write
+from .rules import N_, Game, Problem, problem
+
+
+class Conflict(Exception):
+    """The game changed since the page was loaded; the message says how."""
+
+    def __init__(self, message: Problem):
+        super().__init__(message.text())
+        self.message = message
+
+
+class AlreadySaved(Exception):
+    """The same round was sent twice (a double tap or a reload): it is stored once."""
+
+    def __init__(self, number: int):
+        super().__init__(number)
+        self.number = number
+
+
+@dataclass
+class Stored:
+    """A game as stored: the Game itself plus its id, version, draft and links."""
+
+    id: str
+    game: Game
+    version: int
+    draft: dict | None
+    score_token: str
+    created: str
+    updated: str
+    finished: bool
+
+
+def now() -> str:
+    """The current UTC time, ISO formatted."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def new_id() -> str:
+    """An unguessable game id: 16 random URL-safe characters."""
+    return secrets.token_urlsafe(12)
+
+
+def _dump(value) -> str:
+    """Compact JSON for a column."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def create(db: sqlite_utils.Database, game: Game, device: str | None) -> str:
+    """Store a checked game (with any rounds it already has) and give `device` the right to score it."""
+    result = rules.play(game)
+    game_id, stamp = new_id(), now()
+    with write(db):
+        db["games"].insert({"id": game_id, "rules": game.rules, "options": _dump(game.options),
+                            "players": _dump(game.players), "first_dealer": game.first_dealer,
+                            "created": stamp, "updated": stamp, "version": 1, "draft": None,
+                            "finished": int(result.finished), "score_token": secrets.token_urlsafe(12)})
+        db["rounds"].insert_all([{"game_id": game_id, "number": k + 1, "data": _dump(rnd), "created": stamp}
+                                 for k, rnd in enumerate(game.rounds)])
+        if device:
+            grant(db, device, game_id, "owner")
+    return game_id
+
+
+def load(db: sqlite_utils.Database, game_id: str) -> Stored | None:
+    """The stored game with that id, or None."""
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    if not rows:
+        return None
+    row = rows[0]
+    rounds = [json.loads(r["data"]) for r in
+              db.query("select data from rounds where game_id = ? order by number", [game_id])]
+    game = Game(row["rules"], json.loads(row["players"]), json.loads(row["options"]), row["first_dealer"],
+                rounds)
+    return Stored(row["id"], game, row["version"], json.loads(row["draft"]) if row["draft"] else None,
+                  row["score_token"], row["created"], row["updated"], bool(row["finished"]))
+
+
+def version(db: sqlite_utils.Database, game_id: str) -> int | None:
+    """Just the version of a game: the cheap question a watching phone asks."""
+    rows = list(db.query("select version from games where id = ?", [game_id]))
+    return rows[0]["version"] if rows else None
+
+
+def _touch(db: sqlite_utils.Database, stored: Stored, finished: bool, **columns) -> None:
+    """Bump the game's version after a change, keeping the finished flag the list shows."""
+    db["games"].update(stored.id, {"version": stored.version + 1, "updated": now(), "finished": int(finished),
+                                   **columns})
+
+
+def _reload(db, game_id: str) -> Stored:
+    """The game inside a write transaction; it was there when the page was loaded."""
+    stored = load(db, game_id)
+    if stored is None:
+        raise Conflict(problem(N_("This game has been deleted.")))
+    return stored
+
+
+def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict) -> Stored:
+    """Record round `number`; refuse a second copy or a round entered meanwhile on another phone."""
+    with write(db):
+        stored = _reload(db, game_id)
+        have = len(stored.game.rounds)
+        if number <= have:
+            checked, _ = rules.check_round(_upto(stored.game, number - 1), rnd)
+            if checked == stored.game.rounds[number - 1]:
+                raise AlreadySaved(number)
+            raise Conflict(problem(N_("Round %(round)d was already entered on another phone: here is the game "
+                                      "as it stands. Check it, and correct that round if needed."), round=number))
+        if number != have + 1:
+            raise Conflict(problem(N_("This page was out of date: the game has %(have)d rounds. Here it is as it "
+                                      "stands."), have=have))
+        checked, _ = rules.check_round(stored.game, rnd)
+        stored.game.rounds.append(checked)
+        finished = rules.play(stored.game).finished
+        db["rounds"].insert({"game_id": game_id, "number": number, "data": _dump(checked), "created": now()})
+        _touch(db, stored, finished, draft=None)
+    return stored
+
+
+def _upto(game: Game, count: int) -> Game:
+    """The same game with only its first `count` rounds."""
+    return Game(game.rules, game.players, game.options, game.first_dealer, game.rounds[:count])
+
+
+def replace_round(db: sqlite_utils.Database, game_id: str, number: int, was: dict | None, rnd: dict) -> Stored:
+    """Correct round `number`, provided it still says what the correcting page showed (`was`)."""
+    with write(db):
+        stored = _reload(db, game_id)
+        if number > len(stored.game.rounds):
+            raise Conflict(problem(N_("Round %(round)d no longer exists: it was undone meanwhile."), round=number))
+        if was is not None and stored.game.rounds[number - 1] != was:
+            raise Conflict(problem(N_("Round %(round)d was changed on another phone meanwhile: here it is as it "
+                                      "stands now."), round=number))
+        checked, _ = rules.check_round(_upto(stored.game, number - 1), rnd)
+        stored.game.rounds[number - 1] = checked
+        finished = rules.play(stored.game).finished  # later rounds must still hold: Invalid names them
+        db["rounds"].update((game_id, number), {"data": _dump(checked)})
+        _touch(db, stored, finished)
+    return stored
+
+
+def undo_round(db: sqlite_utils.Database, game_id: str, number: int) -> Stored:
+    """Remove the last round, provided it is still round `number`."""
+    with write(db):
+        stored = _reload(db, game_id)
+        if number != len(stored.game.rounds) or number < 1:
+            raise Conflict(problem(N_("Round %(round)d is no longer the last round: nothing was undone."),
+                                   round=number))
+        stored.game.rounds.pop()
+        db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
+        _touch(db, stored, rules.play(stored.game).finished)
+    return stored
+
+
+def save_draft(db: sqlite_utils.Database, game_id: str, number: int, step: str, data: dict | None) -> Stored:
+    """Keep the first steps of round `number` (the bids) until the rest is entered; None clears it."""
+    with write(db):
+        stored = _reload(db, game_id)
+        if number != len(stored.game.rounds) + 1:
+            raise Conflict(problem(N_("Round %(round)d was already entered on another phone: here is the game "
+                                      "as it stands."), round=number))
+        if data is not None:
+            data = {"number": number, "step": step, "data": rules.check_draft(stored.game, step, data)}
+        stored.draft = data
+        _touch(db, stored, stored.finished, draft=_dump(data) if data else None)
+    return stored
+
+
+def delete(db: sqlite_utils.Database, game_id: str) -> None:
+    """Delete a game, its rounds and who could see it."""
+    with write(db):
+        for table in ("access", "rounds"):
+            db.execute(f"delete from {table} where game_id = ?", [game_id])
+        db.execute("delete from games where id = ?", [game_id])
+
+
+def grant(db: sqlite_utils.Database, device: str, game_id: str, role: str, token: str | None = None) -> None:
+    """Remember that `device` may watch, score or own the game (the home page lists these)."""
+    db["access"].upsert({"device": device, "game_id": game_id, "role": role, "token": token, "seen": now()},
+                        pk=("device", "game_id"))
+
+
+def access(db: sqlite_utils.Database, device: str | None, game_id: str) -> dict | None:
+    """What `device` has been given for this game, if anything."""
+    if not device:
+        return None
+    rows = list(db.query("select role, token from access where device = ? and game_id = ?", [device, game_id]))
+    return rows[0] if rows else None
+
+
+def new_score_token(db: sqlite_utils.Database, game_id: str) -> str:
+    """Revoke the score link and make a new one; phones that joined with the old one can only watch."""
+    token = secrets.token_urlsafe(12)
+    with write(db):
+        db["games"].update(game_id, {"score_token": token})
+    return token
+
+
+def listing(db: sqlite_utils.Database, device: str | None, everything: bool = False) -> list[dict]:
+    """The games this device created or opened (every game for the admin), newest first."""
+    columns = "g.id, g.rules, g.players, g.updated, g.finished, g.created"
+    if everything:
+        rows = db.query(f"select {columns}, 'admin' as role from games g order by g.updated desc")
+    else:
+        rows = db.query(f"select {columns}, a.role from games g join access a on a.game_id = g.id "
+                        "where a.device = ? order by g.updated desc", [device or ""])
+    return [{**row, "players": json.loads(row["players"]), "finished": bool(row["finished"])} for row in rows]
+
+
+def known_names(db: sqlite_utils.Database, device: str | None) -> list[str]:
+    """Names used in this device's earlier games, for the new-game form to offer."""
+    names: dict[str, str] = {}
+    for row in listing(db, device):
+        for name in row["players"]:
+            names.setdefault(name.casefold(), name)
+    return sorted(names.values(), key=str.casefold)

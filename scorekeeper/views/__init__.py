@@ -1,0 +1,12 @@
+"""The web views, one blueprint per area."""
+from __future__ import annotations
+
+
+def init_app(app) -> None:
+    """Register every blueprint."""
+    from . import games, home, page
+
+    page.htmx.init_app(app)
+
+    app.register_blueprint(home.bp)
+    app.register_blueprint(games.bp)

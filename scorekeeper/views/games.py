@@ -1,0 +1,224 @@
+"""A game's page: the scoreboard, the round being entered, corrections, undo, delete, export and import."""
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, abort, current_app, redirect, request, url_for
+
+from .. import forms, gamefile, rules, security, store
+from ..db import get_db
+from ..i18n import describe, gettext
+from ..rules import N_, Invalid, problem
+from . import access, page
+from .page import htmx
+
+bp = Blueprint("games", __name__, url_prefix="/games")
+
+
+def _stored(game_id: str) -> store.Stored:
+    """The game with that id, or 404."""
+    stored = store.load(get_db(), game_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
+def _number(value) -> int:
+    """A round number posted by a form; a malformed one is a bad request."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        abort(400, description=gettext("The round number is missing."))
+    if number < 1:
+        abort(400, description=gettext("The round number is missing."))
+    return number
+
+
+def _step(stored: store.Stored, rules_: rules.Rules) -> str:
+    """The step of the next round's entry: after the stored draft's step, or the first."""
+    draft = stored.draft
+    asked = request.args.get("step")
+    if asked in rules_.steps[:-1]:
+        return asked
+    if draft and draft.get("number") == len(stored.game.rounds) + 1 and draft.get("step") in rules_.steps:
+        return rules_.steps[rules_.steps.index(draft["step"]) + 1]
+    return rules_.steps[0]
+
+
+def render_game(stored: store.Stored, *, status: int = 200, errors=None, posted=None, message=None,
+                step: str | None = None, blocks=("round_form", "scoreboard", "flash")):
+    """The game page, or on an htmx request just the blocks that change."""
+    rules_ = rules.get(stored.game.rules)
+    result = rules.play(stored.game)
+    context = dict(stored=stored, game=stored.game, rules=rules_, result=result, errors=errors or [],
+                   posted=posted, message=message, step=step or _step(stored, rules_),
+                   can_score=access.can_score(stored), form_template=forms.template_for(rules_.id),
+                   leaders=result.winners if result.finished else result.leaders(rules_.lowest_wins),
+                   poll_seconds=current_app.config["POLL_SECONDS"],
+                   standings=sorted(range(len(result.sides)), key=lambda i: result.totals[i],
+                                    reverse=not rules_.lowest_wins))
+    if htmx and not htmx.history_restore_request:
+        return page.blocks("game.html", blocks, status, **context)
+    return page.full("game.html", status, **context)
+
+
+@bp.get("/<game_id>")
+def show(game_id: str):
+    """The game page; opening it puts the game in this phone's list."""
+    stored = _stored(game_id)
+    access.remember(stored)
+    return render_game(stored)
+
+
+def _context(stored: store.Stored, original=None) -> forms.FormContext:
+    """What the form reader needs to know about the game."""
+    return forms.FormContext(stored.game, rules.play(stored.game).upcoming, stored.draft, original)
+
+
+@bp.post("/<game_id>/rounds")
+def add_round(game_id: str):
+    """Save a step of the next round: a draft of the bids, or the whole round."""
+    stored = _stored(game_id)
+    access.require_score(stored)
+    rules_ = rules.get(stored.game.rules)
+    number, step = _number(request.form.get("number")), request.form.get("step") or rules_.steps[-1]
+    if step not in rules_.steps:
+        abort(400, description=gettext("Unknown step %(step)s.", step=step[:20]))
+    db = get_db()
+    try:
+        data = forms.read(rules_.id, request.form, step, _context(stored))
+        if step != rules_.steps[-1]:
+            stored = store.save_draft(db, game_id, number, step, data)
+        else:
+            stored = store.add_round(db, game_id, number, data)
+    except Invalid as exc:
+        return render_game(stored, status=422, errors=exc.problems, posted=request.form, step=step,
+                           blocks=("round_form",))
+    except store.AlreadySaved as exc:
+        message = problem(N_("Round %(round)d was already saved: it is recorded once."), round=exc.number)
+        return render_game(store.load(db, game_id), message=message)
+    except store.Conflict as exc:
+        return render_game(store.load(db, game_id) or abort(404), status=409, message=exc.message)
+    if not htmx:
+        return redirect(url_for("games.show", game_id=game_id) + "#round-form", 303)
+    return render_game(stored)
+
+
+@bp.get("/<game_id>/rounds/<int:number>/edit")
+def edit_round(game_id: str, number: int):
+    """The correction form of a past round, every field at once."""
+    stored = _stored(game_id)
+    access.require_score(stored)
+    if not 1 <= number <= len(stored.game.rounds):
+        abort(404)
+    return _render_edit(stored, number)
+
+
+def _render_edit(stored: store.Stored, number: int, *, status: int = 200, errors=None, posted=None):
+    """The correction page of round `number`."""
+    rules_ = rules.get(stored.game.rules)
+    result = rules.play(stored.game)
+    return page.full("edit_round.html", status, stored=stored, game=stored.game, rules=rules_, result=result,
+                     number=number, round=stored.game.rounds[number - 1], played=result.rounds[number - 1],
+                     was=json.dumps(stored.game.rounds[number - 1], separators=(",", ":")),
+                     errors=errors or [], posted=posted, form_template=forms.template_for(rules_.id))
+
+
+@bp.post("/<game_id>/rounds/<int:number>")
+def correct_round(game_id: str, number: int):
+    """Replace a past round; later totals, the end and the winners follow."""
+    stored = _stored(game_id)
+    access.require_score(stored)
+    if not 1 <= number <= len(stored.game.rounds):
+        return render_game(stored, status=409, message=problem(
+            N_("Round %(round)d no longer exists: it was undone meanwhile."), round=number))
+    try:
+        was = json.loads(request.form.get("was") or "null")
+    except ValueError:
+        abort(400, description=gettext("The correction form is damaged; reload the page."))
+    try:
+        data = forms.read(stored.game.rules, request.form, "all", _context(stored, was))
+        store.replace_round(get_db(), game_id, number, was, data)
+    except Invalid as exc:
+        return _render_edit(stored, number, status=422, errors=exc.problems, posted=request.form)
+    except store.Conflict as exc:
+        return render_game(store.load(get_db(), game_id) or abort(404), status=409, message=exc.message)
+    return redirect(url_for("games.show", game_id=game_id) + f"#round-{number}", 303)
+
+
+@bp.post("/<game_id>/rounds/<int:number>/undo")
+def undo_round(game_id: str, number: int):
+    """Take back the last round."""
+    stored = _stored(game_id)
+    access.require_score(stored)
+    db = get_db()
+    try:
+        stored = store.undo_round(db, game_id, number)
+    except store.Conflict as exc:
+        return render_game(store.load(db, game_id) or abort(404), status=409, message=exc.message)
+    message = problem(N_("Round %(round)d was undone."), round=number)
+    if not htmx:
+        return redirect(url_for("games.show", game_id=game_id), 303)
+    return render_game(stored, message=message)
+
+
+@bp.route("/<game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str):
+    """Ask, then delete the game for good."""
+    stored = _stored(game_id)
+    access.require_score(stored)
+    if request.method == "GET":
+        return page.full("delete.html", 200, stored=stored, rules=rules.get(stored.game.rules))
+    store.delete(get_db(), game_id)
+    return redirect(url_for("home.index"), 303)
+
+
+@bp.get("/<game_id>/export.json")
+def export(game_id: str):
+    """The game file, with its derived result, as a download."""
+    stored = _stored(game_id)
+    response = current_app.response_class(gamefile.dumps(stored.game), mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{stored.game.rules}-{game_id}.json"'
+    return response
+
+
+@bp.post("/import")
+def import_game():
+    """Take a game file (JSON body or upload field `file`); store it and open it."""
+    if request.files.get("file"):
+        text = request.files["file"].read()
+    elif request.is_json or (request.mimetype or "").endswith("json"):
+        text = request.get_data()
+    else:
+        return page.problems([problem(N_("Choose a game file to import."), field="file")], 400)
+    try:
+        game = gamefile.loads(text)
+    except Invalid as exc:
+        return page.problems(exc.problems, 422, names=_names(text))
+    game_id = store.create(get_db(), game, security.ensure_device())
+    return redirect(url_for("games.show", game_id=game_id), 303)
+
+
+def _names(text) -> list[str] | None:
+    """The player names of an import, when they can be read, so messages can name the player."""
+    try:
+        players = json.loads(text).get("players")
+    except (ValueError, AttributeError, UnicodeDecodeError):
+        return None
+    return players if isinstance(players, list) and all(isinstance(p, str) for p in players) else None
+
+
+@bp.get("/<game_id>/poll")
+def poll(game_id: str):
+    """For watching phones: 204 while nothing changed, else the new board."""
+    version = store.version(get_db(), game_id)
+    if version is None:
+        abort(404)
+    if request.args.get("version") == str(version):
+        return "", 204
+    return render_game(_stored(game_id), blocks=("scoreboard", "flash"))
+
+
+def describe_all(problems, names) -> list[str]:
+    """Problems as players read them."""
+    return [describe(p, names) for p in problems]

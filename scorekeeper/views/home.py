@@ -1,0 +1,81 @@
+"""The home page: start a game, this phone's games, import; and the language switch."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, redirect, request, url_for
+
+from .. import rules, security, store
+from ..db import get_db
+from ..forms import setup
+from ..i18n import COOKIE, LANGUAGES
+from ..rules import Invalid
+from . import access, page
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index():
+    """Pick a game to start, or go back to one of this phone's games."""
+    db = get_db()
+    games = store.listing(db, security.device(), everything=access.is_admin())
+    return page.full("home.html", 200, games=games, all_rules=rules.all_rules(), by_id=_by_id(),
+                     admin=access.is_admin())
+
+
+def _by_id() -> dict:
+    """The rules of every game, by id."""
+    return {r.id: r for r in rules.all_rules()}
+
+
+@bp.get("/new/<rules_id>")
+def new(rules_id: str):
+    """The setup form of a game: players in seat order, first dealer, options."""
+    try:
+        rules_ = rules.get(rules_id)
+    except Invalid:
+        abort(404)
+    return _render_new(rules_)
+
+
+def _render_new(rules_: rules.Rules, status: int = 200, errors=None, posted=None):
+    """The setup page, with the problems of a refused attempt."""
+    names = store.known_names(get_db(), security.device())
+    return page.full("new.html", status, rules=rules_, errors=errors or [], posted=posted, known=names)
+
+
+@bp.post("/new/<rules_id>")
+def create(rules_id: str):
+    """Start the game and open it."""
+    try:
+        rules_ = rules.get(rules_id)
+    except Invalid as exc:
+        return page.problems(exc.problems, 422)
+    try:
+        game = setup.read(request.form, rules_)
+        game.options = rules_.check_setup(game.players, game.options)
+    except Invalid as exc:
+        return _render_new(rules_, 422, exc.problems, request.form)
+    game_id = store.create(get_db(), game, security.ensure_device())
+    return redirect(url_for("games.show", game_id=game_id), 303)
+
+
+def _local(target: str | None) -> str:
+    """A path on this site to go back to (never another site)."""
+    if not target:
+        return url_for("home.index")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return url_for("home.index")
+    return target
+
+
+@bp.get("/lang/<lang>")
+def language(lang: str):
+    """Switch the language and go back to the page the player was on."""
+    if lang not in LANGUAGES:
+        abort(404)
+    response = redirect(_local(request.args.get("next")), 303)
+    response.set_cookie(COOKIE, lang, max_age=10 * 365 * 24 * 3600, httponly=True, samesite="Lax")
+    return response

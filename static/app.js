@@ -1,0 +1,40 @@
+// Scorekeeper's own script: live counts while a round is tapped in. Everything also works without it:
+// the server checks every round and says what is wrong.
+(function () {
+  "use strict";
+
+  // The sum of the checked chips and filled boxes whose names start with `prefix`, within `form`.
+  function sumOf(form, prefix) {
+    let total = 0, filled = 0;
+    for (const input of form.querySelectorAll("input")) {
+      if (!input.name.startsWith(prefix)) continue;
+      if ((input.type === "radio" || input.type === "checkbox") && !input.checked) continue;
+      const value = parseInt(input.value, 10);
+      if (!Number.isNaN(value)) { total += value; filled += 1; }
+    }
+    return { total, filled };
+  }
+
+  // Elements marked data-sum-of show a live total; data-sum-want says what it must come to.
+  function refresh(root) {
+    for (const out of root.querySelectorAll("[data-sum-of]")) {
+      const form = out.closest("form");
+      if (!form) continue;
+      const { total } = sumOf(form, out.dataset.sumOf);
+      const field = out.querySelector("output") || out;
+      field.textContent = total;
+      if (out.dataset.sumWant === undefined) continue;
+      const want = parseInt(out.dataset.sumWant, 10);
+      const note = out.querySelector(".sum-note");
+      out.classList.toggle("ok", total === want);
+      out.classList.toggle("bad", total !== want);
+      if (note) note.textContent = total === want ? note.dataset.ok : total < want ? note.dataset.under : note.dataset.over;
+    }
+    if (window.scorekeeperGames) for (const hook of window.scorekeeperGames) hook(root);
+  }
+
+  document.addEventListener("input", (event) => refresh(event.target.closest("form") || document));
+  document.addEventListener("change", (event) => refresh(event.target.closest("form") || document));
+  document.addEventListener("DOMContentLoaded", () => refresh(document));
+  document.addEventListener("htmx:afterSettle", () => refresh(document));
+})();
