@@ -119,8 +119,7 @@ def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict) -
         stored = _reload(db, game_id)
         have = len(stored.game.rounds)
         if number <= have:
-            checked, _ = rules.check_round(_upto(stored.game, number - 1), rnd)
-            if checked == stored.game.rounds[number - 1]:
+            if _same_round(stored.game, number, rnd):
                 raise AlreadySaved(number)
             raise Conflict(problem(N_("Round %(round)d was already entered on another phone: here is the game "
                                       "as it stands. Check it, and correct that round if needed."), round=number))
@@ -133,6 +132,15 @@ def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict) -
         db["rounds"].insert({"game_id": game_id, "number": number, "data": _dump(checked), "created": now()})
         _touch(db, stored, finished, draft=None)
     return stored
+
+
+def _same_round(game: Game, number: int, rnd: dict) -> bool:
+    """Whether `rnd` is what round `number` already says (so it was sent twice)."""
+    try:
+        checked, _ = rules.check_round(_upto(game, number - 1), rnd)
+    except rules.Invalid:
+        return False
+    return checked == game.rounds[number - 1]
 
 
 def _upto(game: Game, count: int) -> Game:

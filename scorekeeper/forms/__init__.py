@@ -95,7 +95,7 @@ def bids_then_tricks(form: MultiDict, step: str, ctx: FormContext, read_bids, re
         return read_bids(form, n)
     if step == "all":
         bids = read_bids(form, n)
-    elif ctx.draft and ctx.draft.get("step") == "bids":
+    elif ctx.draft and ctx.draft.get("step") in ("bids", "stored"):
         bids = ctx.draft["data"]
     else:
         raise Invalid([problem(N_("The bids of this round are not recorded yet: enter them first."),

@@ -34,15 +34,22 @@ def _number(value) -> int:
     return number
 
 
-def _step(stored: store.Stored, rules_: rules.Rules) -> str:
-    """The step of the next round's entry: after the stored draft's step, or the first."""
+def _draft_step(stored: store.Stored, rules_: rules.Rules) -> str | None:
+    """The step the stored draft of the next round has reached, if there is one."""
     draft = stored.draft
-    asked = request.args.get("step")
-    if asked in rules_.steps[:-1]:
-        return asked
     if draft and draft.get("number") == len(stored.game.rounds) + 1 and draft.get("step") in rules_.steps:
-        return rules_.steps[rules_.steps.index(draft["step"]) + 1]
-    return rules_.steps[0]
+        return draft["step"]
+    return None
+
+
+def _step(stored: store.Stored, rules_: rules.Rules, posted_step: str | None = None) -> str:
+    """The step of the next round's form: the one asked for if its earlier steps are in, else the next one."""
+    done = _draft_step(stored, rules_)
+    reached = rules_.steps.index(done) + 1 if done else 0
+    asked = posted_step or request.args.get("step")
+    if asked in rules_.steps and rules_.steps.index(asked) <= reached:
+        return asked
+    return rules_.steps[min(reached, len(rules_.steps) - 1)]
 
 
 def render_game(stored: store.Stored, *, status: int = 200, errors=None, posted=None, message=None,
@@ -51,7 +58,7 @@ def render_game(stored: store.Stored, *, status: int = 200, errors=None, posted=
     rules_ = rules.get(stored.game.rules)
     result = rules.play(stored.game)
     context = dict(stored=stored, game=stored.game, rules=rules_, result=result, errors=errors or [],
-                   posted=posted, message=message, step=step or _step(stored, rules_),
+                   posted=posted, message=message, step=_step(stored, rules_, step),
                    can_score=access.can_score(stored), form_template=forms.template_for(rules_.id),
                    leaders=result.winners if result.finished else result.leaders(rules_.lowest_wins),
                    poll_seconds=current_app.config["POLL_SECONDS"],
@@ -70,9 +77,12 @@ def show(game_id: str):
     return render_game(stored)
 
 
-def _context(stored: store.Stored, original=None) -> forms.FormContext:
-    """What the form reader needs to know about the game."""
-    return forms.FormContext(stored.game, rules.play(stored.game).upcoming, stored.draft, original)
+def _context(stored: store.Stored, number: int | None = None, original=None) -> forms.FormContext:
+    """What the form reader needs to know; a round sent again (double tap) reads against what was stored."""
+    draft = stored.draft
+    if number is not None and number <= len(stored.game.rounds):
+        draft = {"number": number, "step": "stored", "data": stored.game.rounds[number - 1]}
+    return forms.FormContext(stored.game, rules.play(stored.game).upcoming, draft, original)
 
 
 @bp.post("/<game_id>/rounds")
@@ -86,13 +96,14 @@ def add_round(game_id: str):
         abort(400, description=gettext("Unknown step %(step)s.", step=step[:20]))
     db = get_db()
     try:
-        data = forms.read(rules_.id, request.form, step, _context(stored))
+        data = forms.read(rules_.id, request.form, step, _context(stored, number))
         if step != rules_.steps[-1]:
             stored = store.save_draft(db, game_id, number, step, data)
         else:
             stored = store.add_round(db, game_id, number, data)
     except Invalid as exc:
-        return render_game(stored, status=422, errors=exc.problems, posted=request.form, step=step,
+        return render_game(stored, status=422, errors=[p.at_round(number) for p in exc.problems],
+                           posted=request.form, step=step,
                            blocks=("round_form",))
     except store.AlreadySaved as exc:
         message = problem(N_("Round %(round)d was already saved: it is recorded once."), round=exc.number)
@@ -137,10 +148,11 @@ def correct_round(game_id: str, number: int):
     except ValueError:
         abort(400, description=gettext("The correction form is damaged; reload the page."))
     try:
-        data = forms.read(stored.game.rules, request.form, "all", _context(stored, was))
+        data = forms.read(stored.game.rules, request.form, "all", _context(stored, None, was))
         store.replace_round(get_db(), game_id, number, was, data)
     except Invalid as exc:
-        return _render_edit(stored, number, status=422, errors=exc.problems, posted=request.form)
+        return _render_edit(stored, number, status=422, errors=[p.at_round(number) for p in exc.problems],
+                            posted=request.form)
     except store.Conflict as exc:
         return render_game(store.load(get_db(), game_id) or abort(404), status=409, message=exc.message)
     return redirect(url_for("games.show", game_id=game_id) + f"#round-{number}", 303)

@@ -1,0 +1,54 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run    installs what the app needs, then serves it on port 8000 (phones on the Wi-Fi can reach it)
+#   make test   installs what the tests need (Chromium included), then runs every test
+VENV   ?= .venv
+PYTHON ?= python3
+HOST   ?= 0.0.0.0
+PORT   ?= 8000
+APT     = DEBIAN_FRONTEND=noninteractive apt-get
+
+.PHONY: run test bench setup setup-test clean
+
+run: setup
+	$(VENV)/bin/scorekeeper serve --host $(HOST) --port $(PORT)
+
+test: setup-test
+	$(VENV)/bin/pytest $(ARGS)
+
+bench: setup-test
+	$(VENV)/bin/python -m bench $(ARGS)
+
+setup: $(VENV)/.app-installed static/vendor/htmx.min.js .system-fonts
+
+setup-test: setup $(VENV)/.test-installed .system-test
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --quiet --upgrade pip
+
+# constraints.txt pins every Python package, the ones pyproject.toml names and all they pull in
+$(VENV)/.app-installed: $(VENV)/bin/python pyproject.toml constraints.txt
+	$(VENV)/bin/pip install --quiet -c constraints.txt -e .
+	touch $@
+
+$(VENV)/.test-installed: $(VENV)/.app-installed
+	$(VENV)/bin/pip install --quiet -c constraints.txt -e '.[test]'
+	touch $@
+
+# htmx comes from the npm registry, pinned by package-lock.json; it is never committed
+static/vendor/htmx.min.js: package.json package-lock.json
+	command -v npm >/dev/null || ($(APT) update -qq && $(APT) install -y -qq npm)
+	npm ci --no-audit --no-fund --silent
+	mkdir -p static/vendor
+	cp node_modules/htmx.org/dist/htmx.min.js $@
+
+# fonts that print every Latin name on the score sheets (Łukasz, Őrs...), and the browser the tests drive
+.PHONY: .system-fonts .system-test
+.system-fonts:
+	@test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || ($(APT) update -qq && $(APT) install -y -qq fonts-dejavu-core)
+
+.system-test:
+	@(command -v chromium >/dev/null && command -v pdftoppm >/dev/null) || ($(APT) update -qq && $(APT) install -y -qq chromium poppler-utils)
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor

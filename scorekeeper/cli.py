@@ -1,0 +1,110 @@
+"""The command line: `scorekeeper serve` runs the app; `scorekeeper score FILE` scores a game file."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+
+import click
+
+from . import gamefile, rules
+from .i18n import LANGUAGES, describe
+
+
+def default_lang() -> str:
+    """French or English, from the environment's locale (French unless it says English)."""
+    env = os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or ""
+    return "en" if env.lower().startswith("en") else "fr"
+
+
+lang_option = click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+                           help="Language of messages (default: from LANG, else French).")
+
+
+@click.group()
+def main():
+    """Scorekeeper: a score pad for card games played at the table."""
+
+
+def read_game(source, lang: str) -> rules.Game:
+    """A game file from a path or '-' (standard input); exit 1 with one clear message if it is bad."""
+    try:
+        text = source.read()
+    except UnicodeDecodeError:
+        fail_with(lang, "This is not a JSON game file: it is not text.")
+    try:
+        return gamefile.loads(text)
+    except rules.Invalid as exc:
+        names = _names(text)
+        click.echo("\n".join(describe(p, names, lang) for p in exc.problems), err=True)
+        sys.exit(1)
+
+
+def fail_with(lang: str, message: str) -> None:
+    """Print a message in the chosen language and exit 1."""
+    click.echo(describe(rules.problem(message), None, lang), err=True)
+    sys.exit(1)
+
+
+def _names(text) -> list[str] | None:
+    """Player names of a game file, if they can be read."""
+    try:
+        players = json.loads(text).get("players")
+    except (ValueError, AttributeError):
+        return None
+    return players if isinstance(players, list) and all(isinstance(p, str) for p in players) else None
+
+
+@main.command()
+@click.argument("source", type=click.File("r", encoding="utf-8"))
+@lang_option
+def score(source, lang):
+    """Print the game file SOURCE ('-' for standard input) with its derived result."""
+    lang = lang or default_lang()
+    game = read_game(source, lang)
+    click.echo(gamefile.dumps(game), nl=False)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's non-loopback IPv4 addresses, for phones on the same Wi-Fi."""
+    found = set()
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(info[4][0])
+    except OSError:
+        pass
+    return sorted(a for a in found if not a.startswith("127."))
+
+
+def announce(host: str, port: int) -> None:
+    """Say which address phones should open, with a QR code of it in the terminal."""
+    import segno
+
+    if host in ("0.0.0.0", "::"):
+        addresses = lan_addresses() or ["127.0.0.1"]
+    else:
+        addresses = [host]
+    url = f"http://{addresses[0]}:{port}/"
+    click.echo(f"Scorekeeper is running. Phones on the same Wi-Fi open: {url}")
+    for other in addresses[1:]:
+        click.echo(f"  or http://{other}:{port}/")
+    segno.make(url, error="m").terminal(compact=True)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 lets phones on the Wi-Fi reach it.")
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--workers", default=2, show_default=True, type=int, help="Worker processes.")
+@click.option("--threads", default=4, show_default=True, type=int, help="Threads per worker.")
+def serve(host, port, workers, threads):
+    """Run the app on a production WSGI server (gunicorn)."""
+    from .server import run
+
+    announce(host, port)
+    run(host, port, workers, threads)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""The production server: gunicorn, run from Python so `scorekeeper serve` needs nothing else."""
+from __future__ import annotations
+
+from gunicorn.app.base import BaseApplication
+
+from . import create_app
+
+
+class Server(BaseApplication):
+    """gunicorn with our app and a few settings, ignoring any gunicorn config on the command line."""
+
+    def __init__(self, options: dict):
+        self.options = options
+        super().__init__()
+
+    def load_config(self):
+        """Apply our settings."""
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self):
+        """Each worker builds its own app (and so its own database connections)."""
+        return create_app()
+
+
+def run(host: str, port: int, workers: int, threads: int) -> None:
+    """Serve until interrupted."""
+    create_app()  # migrate the store and make the secret key once, before the workers start
+    Server({"bind": f"{host}:{port}", "workers": workers, "threads": threads, "worker_class": "gthread",
+            "accesslog": "-", "timeout": 30, "graceful_timeout": 5}).run()

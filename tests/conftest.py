@@ -1,0 +1,76 @@
+"""Fixtures: an app over a temporary database, its test client, a live server and a phone-sized browser."""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The app over a fresh database file in a temporary instance folder."""
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test",
+                      "POLL_SECONDS": 1})
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    """A browser-less client (it keeps cookies, so it is one phone)."""
+    return app.test_client()
+
+
+@pytest.fixture
+def other_phone(app):
+    """A second phone: its own cookies, so its own device."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    """Runs the app's Flask CLI commands."""
+    return app.test_cli_runner()
+
+
+HX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def hx():
+    """The headers htmx sends."""
+    return dict(HX)
+
+
+# -- the real thing in a real browser -------------------------------------------------------------
+
+@pytest.fixture
+def live_server(app):
+    """The app served over HTTP on a free loopback port, for Playwright."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's Chromium: Playwright's own browser download does not work here."""
+    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """A phone: 390x844, touch, French first."""
+    return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "has_touch": True,
+            "is_mobile": True, "device_scale_factor": 2, "locale": "fr-FR"}

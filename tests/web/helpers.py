@@ -1,0 +1,40 @@
+"""Small steps shared by the web tests: start a game, post a round, read the page."""
+from __future__ import annotations
+
+import re
+
+HX = {"HX-Request": "true"}
+
+
+def start(client, rules_id, players, dealer=0, **options):
+    """Create a game through the setup form; return its URL."""
+    data = {f"player.{k}": name for k, name in enumerate(players)}
+    data["dealer"] = str(dealer)
+    data.update({f"option.{k}": v for k, v in options.items()})
+    response = client.post(f"/new/{rules_id}", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def post_round(client, url, number, step, fields, headers=None):
+    """Post one step of round `number`."""
+    data = {"number": str(number), "step": step, **{k: str(v) for k, v in fields.items()}}
+    return client.post(f"{url}/rounds", data=data, headers=headers or {})
+
+
+def seats(name, values):
+    """Form fields name.0, name.1, ... from a list."""
+    return {f"{name}.{k}": v for k, v in enumerate(values)}
+
+
+def text(response) -> str:
+    """The page as text without tags, spaces folded, for asserting on what a player reads."""
+    html = response.get_data(as_text=True)
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def totals(response) -> list[str]:
+    """The totals row of the scoreboard."""
+    html = response.get_data(as_text=True)
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", html, re.S).group(1)
+    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", foot, re.S)]

@@ -1,0 +1,167 @@
+"""Tout ou rien through the test client, with and without htmx: setup, the two steps, corrections,
+undo, the end, and every bad input refused with a clear message and nothing stored."""
+import pytest
+
+from .helpers import HX, post_round, seats, start, text, totals
+
+P3 = ["Anne", "Julien", "Sylvie"]
+
+
+def bids(url, client, number, values, opens, headers=None):
+    """Post the bids step."""
+    fields = {**seats("bids", values), **seats("open", ["open" if o else "secret" for o in opens])}
+    return post_round(client, url, number, "bids", fields, headers)
+
+
+def tricks(url, client, number, values, headers=None):
+    """Post the tricks step."""
+    return post_round(client, url, number, "tricks", seats("tricks", values), headers)
+
+
+@pytest.fixture
+def url(client):
+    return start(client, "tout-ou-rien", P3, dealer=0, hands="3 2")
+
+
+def test_home_offers_every_game_with_its_player_count(client):
+    page = text(client.get("/", headers={"Accept-Language": "en"}))
+    assert "Tout ou rien" in page and "3 to 6 players" in page
+    assert "ALL or NOTHING" in page
+
+
+def test_a_round_in_two_steps_without_javascript(client, url):
+    page = text(client.get(url))
+    assert "Anne deals 3 cards" in page or "Anne distribue 3 cartes" in page
+    response = bids(url, client, 1, [1, 2, 0], [False, True, False])
+    assert response.status_code == 303
+    page = client.get(url).get_data(as_text=True)
+    assert 'name="tricks.0"' in page and 'name="bids.0"' not in page
+    response = tricks(url, client, 1, [1, 2, 0])
+    assert response.status_code == 303
+    page = client.get(url)
+    assert totals(page) == ["4", "7", "3"]  # secret 1 made: 1+3; open 2 made: 4+3; secret 0 made: 3
+
+
+def test_secret_bids_are_masked_until_the_tricks_are_in(client, url):
+    bids(url, client, 1, [3, 2, 1], [False, True, False])
+    html = client.get(url).get_data(as_text=True)
+    assert 'value="3"' in html  # the chip exists...
+    page = text(client.get(url, headers={"Accept-Language": "en"}))
+    assert "open bid 2" in page
+    assert "bid 3" not in page and "bid 1" not in page
+    tricks(url, client, 1, [2, 1, 0])
+    page = client.get(url).get_data(as_text=True)
+    assert "3/2" in page and "1/0" in page  # now shown on the board
+
+
+def test_htmx_save_swaps_the_form_and_the_board(client, url):
+    bids(url, client, 1, [1, 2, 0], [False, False, False], HX)
+    response = tricks(url, client, 1, [1, 2, 0], HX)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert html.lstrip().startswith('<section id="round-form"')
+    assert 'id="scoreboard" class="card" hx-swap-oob="true"' in html
+    assert "<html" not in html
+    assert response.headers["Vary"].startswith("HX-Request")
+
+
+def test_tricks_that_do_not_add_up_are_refused_and_say_why(client, url):
+    bids(url, client, 1, [1, 1, 1], [False] * 3)
+    for headers in ({}, HX):
+        response = tricks(url, client, 1, [1, 1, 0], headers)
+        assert response.status_code == 422
+        assert "add up to 2" in text(response) or "font 2" in text(response)
+    assert totals(client.get(url)) == ["0", "0", "0"]
+
+
+@pytest.mark.parametrize("fields, where", [
+    ({"bids.0": "x", "bids.1": "1", "bids.2": "1"}, "Anne"),
+    ({"bids.0": "7", "bids.1": "1", "bids.2": "1"}, "Anne"),
+    ({"bids.0": "-1", "bids.1": "1", "bids.2": "1"}, "Anne"),
+    ({"bids.0": "1", "bids.1": "1"}, "Sylvie"),
+])
+def test_bad_bids_name_the_player(client, url, fields, where):
+    fields = {**fields, **seats("open", ["secret"] * 3)}
+    response = post_round(client, url, 1, "bids", fields)
+    assert response.status_code == 422
+    assert f"Round 1, {where}" in text(response) or f"Manche 1, {where}" in text(response)
+
+
+def test_negative_and_non_numeric_tricks(client, url):
+    bids(url, client, 1, [1, 1, 1], [False] * 3)
+    response = tricks(url, client, 1, [4, -1, 0])
+    assert response.status_code == 422 and "Julien" in text(response)
+    response = post_round(client, url, 1, "tricks", {"tricks.0": "deux", "tricks.1": "1", "tricks.2": "0"})
+    assert response.status_code == 422 and "Anne" in text(response)
+
+
+def play_round(client, url, number, b, t):
+    bids(url, client, number, b, [False] * 3)
+    return tricks(url, client, number, t)
+
+
+def test_double_tap_records_the_round_once(client, url):
+    play_round(client, url, 1, [1, 2, 0], [1, 2, 0])
+    again = tricks(url, client, 1, [1, 2, 0])
+    assert again.status_code == 200
+    assert "already saved" in text(again) or "déjà enregistrée" in text(again)
+    assert totals(client.get(url)) == ["4", "5", "3"]
+
+
+def test_a_stale_page_on_a_second_phone_is_told_and_records_nothing(client, url):
+    play_round(client, url, 1, [1, 2, 0], [1, 2, 0])
+    response = tricks(url, client, 1, [3, 0, 0])  # different tricks for round 1, from an old page
+    assert response.status_code == 409
+    assert totals(response) == ["4", "5", "3"]
+
+
+def test_correct_round_then_the_end_and_reopening(client, url):
+    play_round(client, url, 1, [1, 2, 0], [1, 2, 0])
+    play_round(client, url, 2, [2, 0, 0], [2, 0, 0])
+    page = client.get(url, headers={"Accept-Language": "en"})
+    assert "Winner: Anne" in text(page)
+    assert totals(page) == ["9", "8", "6"]
+    refused = bids(url, client, 3, [1, 1, 1], [False] * 3)
+    assert refused.status_code == 409 or refused.status_code == 422
+    edit = client.get(f"{url}/rounds/2/edit")
+    assert edit.status_code == 200
+    was = edit.get_data(as_text=True).split('name="was" value="')[1].split('"')[0].replace("&#34;", '"')
+    fields = {**seats("bids", [0, 1, 1]), **seats("open", ["secret"] * 3), **seats("tricks", [0, 1, 1]), "was": was}
+    response = client.post(f"{url}/rounds/2", data=fields)
+    assert response.status_code == 303
+    page = client.get(url, headers={"Accept-Language": "en"})
+    assert totals(page) == ["7", "9", "7"] and "Winner: Julien" in text(page)
+
+
+def test_undo_the_last_round(client, url):
+    play_round(client, url, 1, [1, 2, 0], [1, 2, 0])
+    assert client.post(f"{url}/rounds/1/undo").status_code == 303
+    assert totals(client.get(url)) == ["0", "0", "0"]
+    assert client.post(f"{url}/rounds/1/undo").status_code == 409
+
+
+@pytest.mark.parametrize("players, message", [
+    (["Anne", "Julien"], "3"),
+    (["Anne", "anne", "Sylvie"], "anne"),
+    (["Anne", "Julien", "x" * 41], "40"),
+])
+def test_bad_setups_are_refused(client, players, message):
+    data = {f"player.{k}": p for k, p in enumerate(players)}
+    data["dealer"] = "0"
+    response = client.post("/new/tout-ou-rien", data=data)
+    assert response.status_code == 422 and message in text(response)
+
+
+def test_bad_options_and_unknown_game(client):
+    data = {"player.0": "A", "player.1": "B", "player.2": "C", "dealer": "0", "option.hands": "6 9"}
+    assert client.post("/new/tout-ou-rien", data=data).status_code == 422
+    data["option.hands"] = "six"
+    assert client.post("/new/tout-ou-rien", data=data).status_code == 422
+    assert client.post("/new/belote", data=data).status_code == 422
+    assert client.get("/new/belote").status_code == 404
+
+
+def test_names_are_escaped(client):
+    url = start(client, "tout-ou-rien", ["<script>alert(1)</script>", "B", "C"])
+    html = client.get(url).get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
