@@ -3,20 +3,20 @@ from scorekeeper import rules
 from scorekeeper.rules import Game, Invalid
 
 
-def game(rules_id, players, rounds=(), first_dealer=0, **options):
-    """A Game of `rules_id` with the given rounds."""
-    return Game(rules_id, list(players), dict(options), first_dealer, list(rounds))
+def game(rules_id, players, played=(), first_dealer=0, **options):
+    """A Game of `rules_id` with the rounds `played` (named so, since some games have an option `rounds`)."""
+    return Game(rules_id, list(players), dict(options), first_dealer, list(played))
 
 
-def play(rules_id, players, rounds=(), first_dealer=0, **options):
+def play(rules_id, players, played=(), first_dealer=0, **options):
     """The Result of playing those rounds."""
-    return rules.play(game(rules_id, players, rounds, first_dealer, **options))
+    return rules.play(game(rules_id, players, played, first_dealer, **options))
 
 
-def problems(rules_id, players, rounds=(), first_dealer=0, **options):
+def problems(rules_id, players, played=(), first_dealer=0, **options):
     """The problems raised by an invalid game (the test fails if it is valid)."""
     try:
-        rules.play(game(rules_id, players, rounds, first_dealer, **options))
+        rules.play(game(rules_id, players, played, first_dealer, **options))
     except Invalid as exc:
         return exc.problems
     raise AssertionError("the game was accepted")
