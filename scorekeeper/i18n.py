@@ -89,7 +89,8 @@ def number(value, lang: str | None = None) -> str:
     """A number written the way the language writes it."""
     if value is None:
         return ""
-    return format_decimal(value, locale=lang or current())
+    # a true minus sign: the hyphen is easy to miss on a small screen
+    return format_decimal(value, locale=lang or current()).replace("-", "−")
 
 
 def signed(value, lang: str | None = None) -> str:

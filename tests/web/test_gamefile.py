@@ -1,0 +1,102 @@
+"""Export and import of game files, through the web and the command line."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from scorekeeper.cli import main
+
+from .helpers import post_round, seats, start, totals
+
+TOR = {"format": "scorekeeper-game/1", "rules": "tout-ou-rien", "options": {"hands": [6, 5, 4, 3, 4, 5, 6]},
+       "players": ["Anne", "Julien", "Sylvie", "Pierre"], "first_dealer": 0,
+       "rounds": [{"bids": [3, 2, 0, 1], "open": [False, True, False, True], "tricks": [4, 2, 0, 0]}]}
+AON = {"format": "scorekeeper-game/1", "rules": "all-or-nothing", "players": ["Zoë", "Łukasz", "Őrs"],
+       "rounds": [{"bids": ["nothing", "all", "nothing"], "tricks": [0, 9, 1], "reneges": [0, 0, 1]}]}
+
+
+@pytest.mark.parametrize("document", [TOR, AON])
+def test_import_then_export_round_trip(client, document):
+    response = client.post("/games/import", json=document)
+    assert response.status_code == 303 and response.headers["Location"].startswith("/games/")
+    url = response.headers["Location"]
+    exported = client.get(f"{url}/export.json")
+    assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
+    data = exported.get_json()
+    assert data["rounds"] == [{**document["rounds"][0], **({"reneges": [0, 0, 1]} if document is AON else {})}]
+    assert data["players"] == document["players"]
+    again = client.post("/games/import", json=data)  # its own export imports back (result ignored)
+    assert again.status_code == 303
+    assert client.get(f"{again.headers['Location']}/export.json").get_json()["result"] == data["result"]
+
+
+def test_export_result_matches_format_example(client):
+    url = client.post("/games/import", json=TOR).headers["Location"]
+    result = client.get(f"{url}/export.json").get_json()["result"]
+    assert result["rounds"] == [{"dealer": 0, "scores": [4, 7, 3, 0], "totals": [4, 7, 3, 0]}]
+    assert result["finished"] is False and result["winners"] == []
+
+
+def test_import_as_upload_field(client):
+    from io import BytesIO
+
+    data = {"file": (BytesIO(json.dumps(AON).encode()), "game.json")}
+    response = client.post("/games/import", data=data, content_type="multipart/form-data")
+    assert response.status_code == 303
+    assert totals(client.get(response.headers["Location"])) == ["80", "110", "130"]
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ("{not json", 422, "JSON"),
+    (json.dumps({**TOR, "rules": "belote"}), 422, "belote"),
+    (json.dumps({**TOR, "options": {"colour": 1}}), 422, "colour"),
+    (json.dumps({**TOR, "players": ["Anne", "Julien"]}), 422, "2"),
+    (json.dumps({**TOR, "rounds": [{"bids": [3, 2, 0, 9], "open": [False] * 4, "tricks": [4, 2, 0, 0]}]}), 422, "Pierre"),
+    (json.dumps({**TOR, "rounds": [{"bids": [3, 2, 0, 1], "open": [False] * 4, "tricks": [4, 2, 0, 1]}]}), 422, "7"),
+])
+def test_bad_imports_say_what_and_store_nothing(client, body, status, words):
+    response = client.post("/games/import", data=body, content_type="application/json",
+                           headers={"Accept-Language": "en"})
+    assert response.status_code == status
+    assert words in response.get_data(as_text=True)
+    assert "No games yet" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+
+
+def test_import_without_a_file_is_a_bad_request(client):
+    assert client.post("/games/import", data={}).status_code == 400
+
+
+def test_exported_game_keeps_entered_rounds(client):
+    url = start(client, "tout-ou-rien", ["A", "B", "C"], hands="2")
+    post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 0]), **seats("open", ["open", "secret", "secret"])})
+    post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0]))
+    data = client.get(f"{url}/export.json").get_json()
+    assert data["result"]["finished"] is True and data["result"]["winners"] == ["A"]
+
+
+def run_cli(*args, stdin=None):
+    """The installed command, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "scorekeeper.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_cli_score_prints_the_result(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(TOR))
+    done = run_cli("score", str(path))
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["result"]["totals"] == [4, 7, 3, 0]
+    done = run_cli("score", "-", stdin=json.dumps(AON))
+    assert json.loads(done.stdout)["result"]["totals"] == [80, 110, 130]
+
+
+def test_cli_score_invalid_file_one_message_exit_1():
+    bad = {**TOR, "rounds": [{"bids": [3, 2, 0, 1], "open": [False] * 4, "tricks": [4, 2, -1, 1]}]}
+    done = run_cli("score", "--lang", "en", "-", stdin=json.dumps(bad))
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip().startswith("Round 1, Sylvie:") and "Traceback" not in done.stderr
+    done = run_cli("score", "--lang", "fr", "-", stdin="[]")
+    assert done.returncode == 1 and "objet JSON" in done.stderr
+    done = run_cli("score", "/nonexistent/game.json")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
