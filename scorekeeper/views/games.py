@@ -60,7 +60,8 @@ def render_game(stored: store.Stored, *, status: int = 200, errors=None, posted=
     context = dict(stored=stored, game=stored.game, rules=rules_, result=result, errors=errors or [],
                    posted=posted, message=message, step=_step(stored, rules_, step),
                    can_score=access.can_score(stored), form_template=forms.template_for(rules_.id),
-                   leaders=result.winners if result.finished else result.leaders(rules_.lowest_wins),
+                   leaders=result.winners if result.finished else
+                   result.leaders(rules_.lowest_wins) if result.rounds else [],
                    poll_seconds=current_app.config["POLL_SECONDS"],
                    standings=sorted(range(len(result.sides)), key=lambda i: result.totals[i],
                                     reverse=not rules_.lowest_wins))
