@@ -1,0 +1,397 @@
+"""All Fours (seed 003): RULES.md section 4."""
+from __future__ import annotations
+
+from .base import N_, Game, Invalid, Option, Problem, Rules, State, problem
+from .fields import int_entries, is_int, raise_if, unknown_fields
+
+FIELDS = {"turn_ups", "beg", "reneges", "high", "low", "jack", "game", "game_points"}
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SHORT_DECK_GONE = ("2", "3", "4", "5", "6")
+KICKS = {"seed": {"A": 1, "J": 1, "6": 1}, "jack": {"J": 1}, "trinidad": {"A": 1, "6": 2, "J": 3}}
+BEGS = (None, "stand", "run")
+CARD_POINTS = 80  # A 4, K 3, Q 2, J 1, 10 10 in four suits
+HAND = 6
+SIDE_FIELDS = {"high": N_("High"), "low": N_("Low"), "jack": N_("Jack")}
+KIND_LABELS = {
+    "turn_up": N_("the turn-up"),
+    "beg": N_("the beg"),
+    "renege": N_("a renege"),
+    "high": N_("High"),
+    "low": N_("Low"),
+    "jack": N_("Jack"),
+    "game": N_("Game"),
+}
+
+
+def in_teams(options: dict, n_players: int) -> bool:
+    """Whether the players score as two teams (the option, else the default for the count)."""
+    return bool(options.get("teams", n_players == 4))
+
+
+def side_of(seat: int, options: dict, n_players: int) -> int:
+    """The side a seat scores for: its team (seats 0+2 and 1+3) or itself."""
+    return seat % 2 if in_teams(options, n_players) else seat
+
+
+def kick_points(rank: str, kick: str) -> int:
+    """What one card turned up for trump gives the dealer's side."""
+    return KICKS[kick].get(rank, 0)
+
+
+def game_winner(card_points: list[int]) -> int | None:
+    """The side with strictly the most card points, or None on a tie at the top."""
+    best = max(card_points)
+    top = [s for s, p in enumerate(card_points) if p == best]
+    return top[0] if len(top) == 1 else None
+
+
+def count_hand(plan: list[dict], totals: list[int], target: int) -> tuple[list[dict], dict | None, list[dict]]:
+    """Count the awards in order until a side reaches the target or a major renege ends the game.
+
+    Return the awards counted, the one that ended the game (or None) and those left uncounted.
+    """
+    totals = list(totals)
+    for k, award in enumerate(plan):
+        if "loses" in award:
+            return plan[:k], award, plan[k + 1:]
+        totals[award["side"]] += award["points"]
+        if totals[award["side"]] >= target:
+            return plan[:k + 1], award, plan[k + 1:]
+    return list(plan), None, []
+
+
+class AllFours(Rules):
+    """High, Low, Jack and Game, with the kick and the beg; the first side to the target wins.
+
+    Sides are the players, or with teams the two teams (seats 0+2 and 1+3); every side field of a
+    round is a side index. The points of a hand are counted in order (turn-ups, beg, reneges, High,
+    Low, Jack, Game) and counting stops the moment a side reaches the target.
+
+    Marks of a round:
+    - `points`: the awards counted, in counting order, each {"kind", "side", "points"}; kind is one
+      of turn_up, beg, renege, high, low, jack, game. A turn_up award adds "card" (the rank), a
+      renege award adds "by" (the side that reneged).
+    - `decided_by`: the kind of the point that ended the game ("renege" for a major renege), or null.
+    - `uncounted`: the kinds, in order and once each, of the points the hand would still have given
+      when the game ended.
+    - `game_points`: the card points by side as entered, or null when Game was given directly.
+    - `game_winner`: the side that won the Game point (counted or not), or null.
+    - `game_tie`: true when nobody won Game (tied card points, or `game` entered as null).
+    - `major_renege`: the side that lost the game by a major renege in this hand, or null.
+    - `dealer_side`, `beggar_side`: the sides of the dealer and of the player on the dealer's right.
+    """
+
+    id = "all-fours"
+    name = N_("All Fours")
+    blurb = N_("High, Low, Jack and Game: the first side to 7 points wins.")
+    min_players, max_players = 2, 4
+    options = (
+        Option("teams", "bool", False, N_("Two teams of two"),
+               help=N_("Only with 4 players: partners sit opposite each other.")),
+        Option("target", "int", 7, N_("Points to win"), min=1, max=99),
+        Option("deck", "choice", 52, N_("Deck"), choices=(52, 32),
+               choice_labels=(N_("52 cards"), N_("32 cards (no 2 to 6)"))),
+        Option("kick", "choice", "seed", N_("Points for the card turned up"),
+               help=N_("Scored by the dealer's side for every card turned up for trump."),
+               choices=("seed", "jack", "trinidad"),
+               choice_labels=(N_("Ace, Jack or Six: 1 point"), N_("Jack only: 1 point"),
+                              N_("Ace 1, Six 2, Jack 3"))),
+        Option("low", "choice", "dealt", N_("Who scores Low"),
+               help=N_("The scorekeeper records who got the point either way."),
+               choices=("dealt", "captured"),
+               choice_labels=(N_("The player who was dealt it"), N_("The player who captured it"))),
+    )
+
+    # -- setup -----------------------------------------------------------------------------------
+    def option_default(self, option: Option, players: list[str]):
+        """Teams by default with exactly 4 players."""
+        if option.name == "teams":
+            return isinstance(players, list) and len(players) == 4
+        return option.default
+
+    def check_setup(self, players: list[str], options: dict) -> dict:
+        """The shared checks, and teams only with 4 players."""
+        try:
+            filled = super().check_setup(players, options)
+        except Invalid as exc:
+            raise Invalid(exc.problems + _team_problems(players, options)) from None
+        raise_if(_team_problems(players, filled))
+        return filled
+
+    def sides(self, players: list[str], options: dict) -> list[str]:
+        """The two teams "Anne & Sylvie", "Julien & Pierre", or the players."""
+        if in_teams(options, len(players)):
+            return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+        return list(players)
+
+    # -- the deal --------------------------------------------------------------------------------
+    def next_dealer(self, game: Game, state: State, dealer: int) -> int:
+        """The deal passes to the right."""
+        return (dealer - 1) % len(game.players)
+
+    def cards(self, game: Game, state: State) -> int:
+        """Six cards each."""
+        return HAND
+
+    def order(self, game: Game, state: State, dealer: int) -> list[int]:
+        """From the dealer's right (who leads and may beg) round to the right, the dealer last."""
+        n = len(game.players)
+        return [(dealer - 1 - k) % n for k in range(n)]
+
+    def upcoming_extra(self, game: Game, state: State, dealer: int) -> dict:
+        """Who may beg, the sides of the beggar and the dealer, and what each side still needs."""
+        n, target = len(game.players), game.options["target"]
+        beggar = (dealer - 1) % n
+        return {"beggar": beggar, "beggar_side": side_of(beggar, game.options, n),
+                "dealer_side": side_of(dealer, game.options, n), "target": target,
+                "needed": [target - t for t in state.totals]}
+
+    # -- checking --------------------------------------------------------------------------------
+    def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
+        """Turn-ups, beg, reneges, High, Low, Jack and Game; return the round with its defaults."""
+        raise_if(unknown_fields(rnd, FIELDS))
+        n_sides = len(state.totals)
+        turn_ups = _turn_ups(rnd, game.options["deck"])
+        beg = _beg(rnd, turn_ups)
+        reneges = _reneges(rnd, n_sides, len(game.players))
+        raise_if([p for name, what in SIDE_FIELDS.items()
+                  for p in _side_problems(rnd.get(name), name, what, n_sides)])
+        raise_if(_high_low_problems(rnd))
+        checked = {"turn_ups": turn_ups, "beg": beg, "reneges": reneges,
+                   "high": rnd.get("high"), "low": rnd.get("low"), "jack": rnd.get("jack"), **_game(rnd, n_sides)}
+        return checked, _warnings(checked)
+
+    # -- scoring ---------------------------------------------------------------------------------
+    def apply(self, game: Game, state: State, rnd: dict):
+        """Count the hand in order; the first side to the target, or a major renege, ends the game."""
+        n, target = len(game.players), game.options["target"]
+        plan = self._plan(game, state, rnd)
+        counted, decider, rest = count_hand(plan, state.totals, target)
+        scores = [0] * len(state.totals)
+        for award in counted:
+            scores[award["side"]] += award["points"]
+        state.totals = [t + s for t, s in zip(state.totals, scores)]
+        names = self.sides(game.players, game.options)
+        if decider is not None:
+            self._end(state, decider, names, target)
+        marks = _marks(rnd, counted, decider, rest, side_of(state.dealer, game.options, n),
+                       side_of((state.dealer - 1) % n, game.options, n))
+        return scores, marks, _notes(marks)
+
+    def _plan(self, game: Game, state: State, rnd: dict) -> list[dict]:
+        """Every award the hand gives, in counting order, before any cut-off."""
+        n, kick = len(game.players), game.options["kick"]
+        dealer_side = side_of(state.dealer, game.options, n)
+        plan = [{"kind": "turn_up", "side": dealer_side, "points": kick_points(r, kick), "card": r}
+                for r in rnd["turn_ups"] if kick_points(r, kick)]
+        if rnd["beg"] == "stand":
+            plan.append({"kind": "beg", "side": side_of((state.dealer - 1) % n, game.options, n), "points": 1})
+        in_order = list(dict.fromkeys(side_of(s, game.options, n) for s in self.order(game, state, state.dealer)))
+        for renege in rnd["reneges"]:
+            plan += _renege_awards(renege, in_order)
+        plan += [{"kind": kind, "side": rnd[kind], "points": 1}
+                 for kind in ("high", "low", "jack") if rnd[kind] is not None]
+        won = _game_side(rnd)
+        if won is not None:
+            plan.append({"kind": "game", "side": won, "points": 1})
+        return plan
+
+    def _end(self, state: State, decider: dict, names: list[str], target: int) -> None:
+        """Finish the game: the side that reached the target wins, or a major renege loses it."""
+        state.finished = True
+        if "loses" in decider:
+            loser = decider["loses"]
+            others = [s for s in range(len(state.totals)) if s != loser]
+            best = max(state.totals[s] for s in others)
+            state.winners = [s for s in others if state.totals[s] == best]
+            state.ending = problem(N_("%(side)s reneged holding a top trump and lost the game."),
+                                   side=names[loser], seat=loser)
+            return
+        side = decider["side"]
+        state.winners = [side]
+        state.ending = problem(N_("%(side)s reached %(target)d on %(point)s."), side=names[side], target=target,
+                               point=KIND_LABELS[decider["kind"]], seat=side)
+
+
+def _team_problems(players, options) -> list[Problem]:
+    """Teams need exactly 4 players."""
+    if not isinstance(options, dict) or options.get("teams") is not True:
+        return []
+    if isinstance(players, list) and len(players) == 4:
+        return []
+    count = len(players) if isinstance(players, list) else 0
+    return [problem(N_("The option %(option)s needs exactly 4 players (got %(n)d)."), option="teams", n=count,
+                    field="teams")]
+
+
+def _turn_ups(rnd: dict, deck: int) -> list[str]:
+    """The ranks turned up for trump: at least one, each a rank the deck holds."""
+    value = rnd.get("turn_ups")
+    if value is None:
+        raise Invalid([problem(N_("The field %(field)s is missing."), field="turn_ups")])
+    if not isinstance(value, list):
+        raise Invalid([problem(N_("The field %(field)s must list the cards turned up."), field="turn_ups")])
+    if not value:
+        raise Invalid([problem(N_("Enter the card turned up for trump."), field="turn_ups")])
+    if len(value) > deck:
+        raise Invalid([problem(N_("At most %(max)d cards can be turned up in a hand (got %(count)d)."),
+                               max=deck, count=len(value), field="turn_ups")])
+    problems = []
+    for number, rank in enumerate(value, 1):
+        if not isinstance(rank, str) or rank not in RANKS:
+            problems.append(problem(N_("Card %(number)d turned up is not a rank (got %(value)s): the ranks are "
+                                       "2 to 10, J, Q, K and A."), number=number, value=repr(rank),
+                                    field="turn_ups"))
+        elif deck == 32 and rank in SHORT_DECK_GONE:
+            problems.append(problem(N_("Card %(number)d turned up is a %(rank)s, but the 32-card deck has no 2 "
+                                       "to 6."), number=number, rank=rank, field="turn_ups"))
+    raise_if(problems)
+    return list(value)
+
+
+def _beg(rnd: dict, turn_ups: list[str]):
+    """The beg: none, stand or run; the cards were run exactly when more than one card was turned up."""
+    beg = rnd.get("beg")
+    if beg not in BEGS:
+        raise Invalid([problem(N_("%(what)s must be one of: %(allowed)s."), what=N_("The beg"),
+                               allowed="none, stand, run", field="beg")])
+    if beg == "run" and len(turn_ups) < 2:
+        raise Invalid([problem(N_("The cards were run: enter every card turned up, at least two."),
+                               field="turn_ups")])
+    if beg != "run" and len(turn_ups) > 1:
+        raise Invalid([problem(N_("%(count)d cards were turned up, so the cards were run: the beg must be run."),
+                               count=len(turn_ups), field="beg")])
+    return beg
+
+
+def _reneges(rnd: dict, n_sides: int, n_players: int) -> list[dict]:
+    """The reneges: each names a side and whether it was major; at most one major a hand."""
+    value = rnd.get("reneges")
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise Invalid([problem(N_("The field %(field)s must be a list of reneges."), field="reneges")])
+    if len(value) > HAND * n_players:
+        raise Invalid([problem(N_("At most %(max)d reneges can happen in a hand (got %(count)d)."),
+                               max=HAND * n_players, count=len(value), field="reneges")])
+    problems = [p for number, r in enumerate(value, 1) for p in _renege_problems(r, number, n_sides)]
+    raise_if(problems)
+    reneges = [{"side": r["side"], "major": r.get("major", False)} for r in value]
+    if sum(r["major"] for r in reneges) > 1:
+        raise Invalid([problem(N_("Only one major renege can end a hand: the first one lost the game."),
+                               field="reneges")])
+    return reneges
+
+
+def _renege_problems(renege, number: int, n_sides: int) -> list[Problem]:
+    """A renege is {"side": S, "major": bool}."""
+    if not isinstance(renege, dict) or "side" not in renege or set(renege) - {"side", "major"}:
+        return [problem(N_("Renege %(number)d must name its side and whether it was major."), number=number,
+                        field="reneges")]
+    problems = _side_problems(renege["side"], "reneges", N_("The side of a renege"), n_sides)
+    if not isinstance(renege.get("major", False), bool):
+        problems.append(problem(N_("%(what)s must be true or false."), what=N_("A major renege"),
+                                seat=renege["side"] if not problems else None, field="reneges"))
+    return problems
+
+
+def _side_problems(value, name: str, what: str, n_sides: int) -> list[Problem]:
+    """A side field holds a side index or null; `what` labels it."""
+    if value is None or (is_int(value) and 0 <= value < n_sides):
+        return []
+    return [problem(N_("%(what)s must be a side from 0 to %(last)d (got %(value)s)."), what=what,
+                    last=n_sides - 1, value=repr(value), field=name)]
+
+
+def _high_low_problems(rnd: dict) -> list[Problem]:
+    """High and Low are both scored or neither; the Jack in play means trumps were in play."""
+    high, low = rnd.get("high"), rnd.get("low")
+    if high is not None and low is None:
+        return [problem(N_("High was scored, so Low was too: enter who got Low."), field="low")]
+    if low is not None and high is None:
+        return [problem(N_("Low was scored, so High was too: enter who got High."), field="high")]
+    if rnd.get("jack") is not None and high is None:
+        return [problem(N_("The Jack of trump was in play, so High and Low were too: enter who got them."),
+                        field="high")]
+    return []
+
+
+def _game(rnd: dict, n_sides: int) -> dict:
+    """Exactly one of `game` (a side or null) and `game_points` (card points by side)."""
+    has_game, has_points = "game" in rnd, rnd.get("game_points") is not None
+    if has_game and has_points:
+        raise Invalid([problem(N_("Enter either the side that won Game or the card points, not both."),
+                               field="game")])
+    if not has_points:
+        if not has_game:
+            raise Invalid([problem(N_("Enter the side that won Game, or each side's card points."), field="game")])
+        raise_if(_side_problems(rnd["game"], "game", N_("Game"), n_sides))
+        return {"game": rnd["game"]}
+    points = rnd["game_points"]
+    if not isinstance(points, list) or len(points) != n_sides:
+        raise Invalid([problem(N_("The field %(field)s must list one entry for each of the %(n)d sides."),
+                               n=n_sides, field="game_points")])
+    raise_if(int_entries(points, "game_points", N_("Card points"), 0, CARD_POINTS))
+    if sum(points) > CARD_POINTS:
+        raise Invalid([problem(N_("The card points add up to %(total)d, but the deck holds only %(max)d."),
+                               total=sum(points), max=CARD_POINTS, field="game_points")])
+    return {"game_points": list(points)}
+
+
+def _warnings(rnd: dict) -> list[Problem]:
+    """Flag a Jack scored when it was the card turned up, or taken by a side without card points."""
+    jack, warnings = rnd["jack"], []
+    if jack is None:
+        return warnings
+    if rnd["turn_ups"][-1] == "J":
+        warnings.append(problem(N_("The Jack of trump was the card turned up, so it was not in play: "
+                                   "nobody usually scores Jack."), seat=jack, field="jack"))
+    if "game_points" in rnd and rnd["game_points"][jack] == 0:
+        warnings.append(problem(N_("The side that took the Jack has no card points, but the Jack counts 1."),
+                                seat=jack, field="game_points"))
+    return warnings
+
+
+def _renege_awards(renege: dict, in_order: list[int]) -> list[dict]:
+    """A minor renege gives each other side 1, in playing order; a major one loses the game."""
+    side = renege["side"]
+    if renege["major"]:
+        return [{"kind": "renege", "loses": side}]
+    return [{"kind": "renege", "side": other, "points": 1, "by": side} for other in in_order if other != side]
+
+
+def _game_side(rnd: dict) -> int | None:
+    """The side that won the Game point, given or from the card points."""
+    if "game_points" in rnd:
+        return game_winner(rnd["game_points"])
+    return rnd["game"]
+
+
+def _marks(rnd: dict, counted: list[dict], decider: dict | None, rest: list[dict], dealer_side: int,
+           beggar_side: int) -> dict:
+    """The display facts of a counted hand (see the class docstring)."""
+    won = _game_side(rnd)
+    return {
+        "points": [dict(a) for a in counted],
+        "decided_by": decider["kind"] if decider else None,
+        "uncounted": list(dict.fromkeys(a["kind"] for a in rest)),
+        "game_points": rnd.get("game_points"),
+        "game_winner": won,
+        "game_tie": won is None,
+        "major_renege": decider["loses"] if decider and "loses" in decider else None,
+        "dealer_side": dealer_side,
+        "beggar_side": beggar_side,
+    }
+
+
+def _notes(marks: dict) -> list[Problem]:
+    """Say when points went uncounted and when nobody won Game."""
+    notes = []
+    if marks["uncounted"]:
+        notes.append(problem(N_("The game ended during this hand: the points after it are not counted.")))
+    if marks["game_tie"] and marks["decided_by"] is None:
+        notes.append(problem(N_("Nobody scores Game this hand: the card points are tied."), field="game"))
+    return notes
+
+
+RULES = AllFours()
