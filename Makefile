@@ -24,7 +24,7 @@ setup-test: setup $(VENV)/.test-installed .system-test
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(VENV)/bin/python -m pip install --quiet pip==26.3
 
 # constraints.txt pins every Python package, the ones pyproject.toml names and all they pull in
 $(VENV)/.app-installed: $(VENV)/bin/python pyproject.toml constraints.txt
