@@ -65,6 +65,8 @@ def finish(response):
 
 
 def init_app(app) -> None:
-    """Wire the checks and headers into every request."""
+    """Wire the checks and headers into every request; the session cookie (admin sign-in) stays same-site."""
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     app.before_request(refuse_cross_site)
     app.after_request(finish)

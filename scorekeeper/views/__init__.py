@@ -4,9 +4,10 @@ from __future__ import annotations
 
 def init_app(app) -> None:
     """Register every blueprint."""
-    from . import games, home, page
+    from . import games, home, page, share
 
     page.htmx.init_app(app)
 
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(share.bp)

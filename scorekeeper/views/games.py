@@ -228,8 +228,13 @@ def poll(game_id: str):
     if version is None:
         abort(404)
     if request.args.get("version") == str(version):
-        return "", 204
-    return render_game(_stored(game_id), blocks=("scoreboard", "flash"))
+        return "", 204, {"Cache-Control": "no-store"}
+    response = render_game(_stored(game_id), blocks=("scoreboard", "flash", "round_form"))
+    # the poll swaps nothing itself (hx-swap none): the round form (the next deal) must come out of band too
+    html = response.get_data(as_text=True)
+    response.set_data(html.replace('<section id="round-form"', '<section id="round-form" hx-swap-oob="true"', 1))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def describe_all(problems, names) -> list[str]:

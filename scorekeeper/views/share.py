@@ -1,0 +1,122 @@
+"""Sharing a game at the table: the watch and score links with their QR codes, joining with the score
+link, replacing it, and the admin sign-in that lists every game on the server."""
+from __future__ import annotations
+
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+import segno
+from flask import (Blueprint, abort, current_app, make_response, redirect, render_template, request, session,
+                   url_for)
+from markupsafe import Markup, escape
+
+from .. import store
+from ..db import get_db
+from ..i18n import gettext
+from ..rules import N_
+from . import access, page
+from .page import htmx
+
+bp = Blueprint("share", __name__)
+
+REPLACED = N_("This score link was replaced: it no longer lets you enter rounds. Ask the scorekeeper for the "
+              "new one. Meanwhile the game is in your list, to watch.")
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
+QR_PIXELS = 210
+
+
+def _stored(game_id: str) -> store.Stored:
+    """The game with that id, or 404."""
+    stored = store.load(get_db(), game_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
+def absolute(path: str) -> str:
+    """A full URL another phone can open: PUBLIC_URL if the server has one, else the address used here."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + path
+
+
+def breakable(url: str) -> Markup:
+    """A URL as text that may wrap after each slash, so a long link never widens a phone's page."""
+    return Markup("/<wbr>").join(escape(part) for part in url.split("/"))
+
+
+@lru_cache(maxsize=256)
+def qr_svg(url: str, title: str) -> Markup:
+    """A QR code of `url` as inline SVG, about 200 px wide in whole pixels per module so it stays crisp;
+    sized by attributes, not style, so the CSP allows it; black on white, which every camera reads."""
+    code = segno.make(url, error="m")
+    scale = max(4, QR_PIXELS // code.symbol_size()[0])
+    return Markup(code.svg_inline(scale=scale, dark="#000", light="#fff", svgclass="qr", lineclass=None,
+                                  title=title))
+
+
+@bp.app_template_global()
+def share_links(stored: store.Stored, can_score: bool) -> dict:
+    """What the share panel shows: the watch link for everyone, the score link for scorers only."""
+    watch = absolute(url_for("games.show", game_id=stored.id))
+    host = urlsplit(watch).hostname or ""
+    links = {"watch": watch, "watch_text": breakable(watch),
+             "watch_qr": qr_svg(watch, gettext("QR code of the watch link")),
+             "local": host in LOOPBACK or host.startswith("127.")}
+    if can_score:
+        score = absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
+        links.update(score=score, score_text=breakable(score),
+                     score_qr=qr_svg(score, gettext("QR code of the score link")))
+    return links
+
+
+@bp.app_template_global()
+def admin_enabled() -> bool:
+    """Whether the admin page exists on this server."""
+    return access.admin_enabled()
+
+
+@bp.get("/games/<game_id>/score/<token>")
+def join(game_id: str, token: str):
+    """Open the score link: this phone may now score the game (until the link is replaced)."""
+    stored = _stored(game_id)
+    if not access.join(stored, token):
+        access.remember(stored)
+        return page.full("error.html", 403, message=gettext(REPLACED), code=403)
+    response = redirect(url_for("games.show", game_id=game_id), 303)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/games/<game_id>/score-link")
+def replace(game_id: str):
+    """Revoke the score link and make a new one."""
+    stored = _stored(game_id)
+    access.require_score(stored)
+    access.replace_score_link(stored)
+    if not htmx:
+        return redirect(url_for("games.show", game_id=game_id, link="new") + "#share", 303)
+    stored = _stored(game_id)
+    response = make_response(render_template("_share.html", stored=stored, can_score=True, replaced=True))
+    response.headers["Vary"] = "HX-Request, Cookie, Accept-Language"
+    return response
+
+
+@bp.route("/admin", methods=["GET", "POST"])
+def admin():
+    """Sign in with the server's admin password to list every game; 404 when there is none."""
+    if not access.admin_enabled():
+        abort(404)
+    if request.method == "GET":
+        return page.full("admin.html", 200, signed_in=access.is_admin(), error=None)
+    if not access.same(request.form.get("password", ""), str(current_app.config["ADMIN_PASSWORD"])):
+        return page.full("admin.html", 422, signed_in=False, error=gettext("That is not the admin password."))
+    session.clear()
+    session["admin"] = True
+    return redirect(url_for("home.index"), 303)
+
+
+@bp.post("/admin/logout")
+def logout():
+    """Sign out of the admin listing."""
+    session.pop("admin", None)
+    return redirect(url_for("home.index"), 303)

@@ -1,0 +1,434 @@
+"""Several phones at one table: the watch and score links, who may change what, the poll a watching
+phone asks, the admin listing, the safety headers and cross-site refusals, and two phones racing."""
+import http.client
+import io
+import re
+import threading
+from urllib.parse import urlsplit
+
+import pytest
+import segno
+
+from scorekeeper import cli, store
+from scorekeeper.db import connect
+
+from .helpers import HX, post_round, seats, start, text, totals
+
+P3 = ["Anne", "Julien", "Sylvie"]
+EN = {"Accept-Language": "en"}
+
+
+def bids(client, url, number, values, headers=None):
+    """Post the bids of a Tout ou rien round, all secret."""
+    fields = {**seats("bids", values), **seats("open", ["secret"] * len(values))}
+    return post_round(client, url, number, "bids", fields, headers)
+
+
+def tricks(client, url, number, values, headers=None):
+    """Post the tricks of a Tout ou rien round (the round is then saved)."""
+    return post_round(client, url, number, "tricks", seats("tricks", values), headers)
+
+
+def play_round(client, url, number, bid, took):
+    """Enter a whole round as the scorer."""
+    assert bids(client, url, number, bid).status_code == 303
+    assert tricks(client, url, number, took).status_code == 303
+
+
+def links(client, url) -> dict:
+    """The links the share panel shows this phone, by element id."""
+    html = client.get(url).get_data(as_text=True)
+    return {m[0]: m[1] for m in re.findall(r'<a id="(watch-link|score-link)" href="([^"]+)"', html)}
+
+
+def stored(app, url) -> store.Stored:
+    """The game as stored, read straight from the database."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return store.load(db, url.rsplit("/", 1)[-1])
+    finally:
+        db.conn.close()
+
+
+@pytest.fixture
+def url(client):
+    """A Tout ou rien game of three hands started on `client`, with round 1 played and round 2's bids in."""
+    url = start(client, "tout-ou-rien", P3, dealer=0, hands="3 2 1")
+    play_round(client, url, 1, [1, 2, 0], [1, 2, 0])
+    assert bids(client, url, 2, [1, 1, 0]).status_code == 303
+    return url
+
+
+@pytest.fixture
+def watcher(other_phone, url):
+    """A second phone that opened the watch link."""
+    assert other_phone.get(url).status_code == 200
+    return other_phone
+
+
+def score_link(client, url) -> str:
+    """The score link's path, as the scorer's share panel shows it."""
+    return urlsplit(links(client, url)["score-link"]).path
+
+
+# -- who may change what ----------------------------------------------------------------------------
+
+def write_attempts(client, url):
+    """Every write a phone can send, each one valid for a phone that may score."""
+    edit = client.get(f"{url}/rounds/1/edit")
+    was = '{"bids":[1,2,0],"open":[false,false,false],"tricks":[1,2,0]}'
+    if edit.status_code == 200:
+        was = edit.get_data(as_text=True).split('name="was" value="')[1].split('"')[0].replace("&#34;", '"')
+    correction = {**seats("bids", [0, 2, 1]), **seats("open", ["secret"] * 3), **seats("tricks", [0, 2, 1]),
+                  "was": was}
+    return {
+        "correction form": lambda h: client.get(f"{url}/rounds/1/edit", headers=h),
+        "finish a round": lambda h: tricks(client, url, 2, [1, 1, 0], h),
+        "save a draft": lambda h: bids(client, url, 2, [0, 0, 0], h),
+        "correct a round": lambda h: client.post(f"{url}/rounds/1", data=correction, headers=h),
+        "undo": lambda h: client.post(f"{url}/rounds/1/undo", headers=h),
+        "delete (ask)": lambda h: client.get(f"{url}/delete", headers=h),
+        "delete": lambda h: client.post(f"{url}/delete", headers=h),
+        "replace the score link": lambda h: client.post(f"{url}/score-link", headers=h),
+    }
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_a_watch_link_changes_nothing(app, client, watcher, url, headers):
+    before = stored(app, url)
+    for what, attempt in write_attempts(watcher, url).items():
+        response = attempt({**headers, **EN})
+        assert response.status_code == 403, what
+        assert "watch this game, not change it" in text(response), what
+    after = stored(app, url)
+    assert (after.version, after.game.rounds, after.draft, after.score_token) == \
+           (before.version, before.game.rounds, before.draft, before.score_token)
+    assert totals(client.get(url)) == totals(watcher.get(url))
+
+
+def test_the_same_writes_work_for_the_scorer(app, client, url):
+    """The refusals above are about the link, not the requests: the owner's phone may send each of them."""
+    attempts = write_attempts(client, url)
+    assert attempts["correction form"]({}).status_code == 200
+    assert attempts["save a draft"]({}).status_code == 303
+    assert attempts["finish a round"]({}).status_code == 303
+    assert len(stored(app, url).game.rounds) == 2
+    assert attempts["correct a round"]({}).status_code == 303
+    assert stored(app, url).game.rounds[0]["tricks"] == [0, 2, 1]
+    assert client.post(f"{url}/rounds/2/undo").status_code == 303
+    assert attempts["replace the score link"]({}).status_code == 303
+    assert attempts["delete"]({}).status_code == 303
+    assert client.get(url).status_code == 404
+
+
+def test_a_watcher_sees_no_controls(watcher, url):
+    html = watcher.get(url, headers=EN).get_data(as_text=True)
+    assert 'id="round-entry"' not in html and "/undo" not in html and "/edit" not in html
+    assert 'id="watch-link"' in html and 'id="score-link"' not in html and "/score/" not in html
+    assert 'id="poll"' in html
+    assert "You are watching" in text(watcher.get(url, headers=EN))
+
+
+def test_the_score_link_lets_a_second_phone_score(app, client, other_phone, url):
+    link = score_link(client, url)
+    response = other_phone.get(link)
+    assert response.status_code == 303 and response.headers["Location"] == url
+    assert response.headers["Cache-Control"] == "no-store"
+    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 303
+    assert len(stored(app, url).game.rounds) == 2
+    assert 'id="score-link"' in other_phone.get(url).get_data(as_text=True)
+
+
+def test_a_replaced_score_link_only_lets_that_phone_watch(app, client, other_phone, url):
+    old = score_link(client, url)
+    other_phone.get(old)
+    response = client.post(f"{url}/score-link", headers=EN)
+    assert response.status_code == 303 and response.headers["Location"].startswith(f"{url}?link=new")
+    assert "The score link was replaced" in text(client.get(response.headers["Location"], headers=EN))
+    new = score_link(client, url)
+    assert new != old and new.startswith(f"{url}/score/")
+    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 403
+    refused = other_phone.get(old, headers=EN)
+    assert refused.status_code == 403 and "This score link was replaced" in text(refused)
+    assert other_phone.get(new).status_code == 303
+    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 303
+
+
+def test_a_scorer_who_replaces_the_link_keeps_scoring_and_the_owner_always_does(client, other_phone, url):
+    other_phone.get(score_link(client, url))
+    response = other_phone.post(f"{url}/score-link", headers={**HX, **EN})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert html.lstrip().startswith('<section id="share"') and "The score link was replaced" in html
+    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 303
+    assert bids(client, url, 3, [0, 0, 1]).status_code == 303  # the owner needs no link
+
+
+def test_the_owner_opening_the_score_link_stays_owner(app, client, url):
+    client.get(score_link(client, url))
+    client.post(f"{url}/score-link")
+    assert bids(client, url, 2, [0, 0, 0]).status_code == 303
+
+
+def test_a_made_up_score_token_is_refused(client, other_phone, url):
+    assert other_phone.get(f"{url}/score/{'x' * 16}").status_code == 403
+    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 403
+
+
+@pytest.mark.parametrize("path", ["/games/{}", "/games/{}/poll?version=1", "/games/{}/export.json",
+                                  "/games/{}/score/abc", "/games/{}/rounds/1/edit"])
+def test_an_unknown_game_is_404(client, path):
+    response = client.get(path.format("nosuchgame000000"))
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/games/{}/rounds", "/games/{}/rounds/1/undo", "/games/{}/score-link",
+                                  "/games/{}/delete"])
+def test_a_write_to_an_unknown_game_is_404(client, path):
+    assert client.post(path.format("nosuchgame000000"), data={"number": "1"}).status_code == 404
+
+
+def test_the_score_link_of_a_game_is_no_key_to_another(client, url):
+    other = start(client, "tout-ou-rien", P3, dealer=1)
+    token = score_link(client, url).rsplit("/", 1)[-1]
+    phone = client.application.test_client()
+    assert phone.get(f"{other}/score/{token}").status_code == 403
+
+
+# -- the home page and the admin ---------------------------------------------------------------------
+
+def test_home_lists_only_this_phones_games(client, other_phone, url):
+    assert url in client.get("/").get_data(as_text=True)
+    assert url not in other_phone.get("/").get_data(as_text=True)
+    other_phone.get(url)
+    assert url in other_phone.get("/").get_data(as_text=True)
+
+
+def test_without_a_password_there_is_no_admin(client):
+    assert client.get("/admin").status_code == 404
+    assert client.post("/admin", data={"password": ""}).status_code == 404
+    assert "/admin" not in client.get("/").get_data(as_text=True)
+
+
+@pytest.fixture
+def admin_app(app):
+    app.config["ADMIN_PASSWORD"] = "cœur à pique"
+    return app
+
+
+def test_the_admin_password_lists_every_game(admin_app, client, other_phone, url):
+    assert url not in other_phone.get("/").get_data(as_text=True)
+    assert 'href="/admin"' in other_phone.get("/").get_data(as_text=True)
+    wrong = other_phone.post("/admin", data={"password": "cœur"}, headers=EN)
+    assert wrong.status_code == 422 and "not the admin password" in text(wrong)
+    assert url not in other_phone.get("/").get_data(as_text=True)
+    right = other_phone.post("/admin", data={"password": "cœur à pique"})
+    assert right.status_code == 303 and right.headers["Location"] == "/"
+    cookie = right.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert url in other_phone.get("/").get_data(as_text=True)
+    assert "Sign out" in text(other_phone.get("/admin", headers=EN))
+    assert other_phone.post(f"{url}/rounds/1/undo").status_code == 403  # seeing every game is not scoring it
+    other_phone.post("/admin/logout")
+    assert url not in other_phone.get("/").get_data(as_text=True)
+
+
+def test_the_admin_password_comes_from_the_environment(monkeypatch, tmp_path):
+    from scorekeeper import create_app
+
+    monkeypatch.setenv("SCOREKEEPER_ADMIN_PASSWORD", "secret")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "env.sqlite"), "SECRET_KEY": "t"})
+    assert app.test_client().get("/admin").status_code == 200
+
+
+# -- the share panel ------------------------------------------------------------------------------
+
+def test_the_share_panel_shows_both_links_with_their_qr_codes(client, url):
+    html = client.get(url).get_data(as_text=True)
+    shown = links(client, url)
+    assert shown["watch-link"] == f"http://localhost{url}"
+    assert re.fullmatch(rf"http://localhost{url}/score/[\w-]{{16}}", shown["score-link"])
+    for link in shown.values():  # each QR code draws its own link: the same modules segno draws for it
+        modules = re.search(r'stroke="#000" d="([^"]+)"', segno.make(link, error="m").svg_inline()).group(1)
+        assert f'd="{modules}"' in html
+    panel = html.split('<section id="share"')[1].split("</section>")[0]
+    assert "style=" not in panel and "<script" not in panel
+
+
+def test_the_links_use_the_public_address_when_one_is_set(app, client, url):
+    app.config["PUBLIC_URL"] = "http://192.168.1.20:8000/"
+    assert links(client, url)["watch-link"] == f"http://192.168.1.20:8000{url}"
+    assert "this computer's own address" not in text(client.get(url, headers=EN))
+
+
+# -- following the game ------------------------------------------------------------------------------
+
+def version(app, url) -> int:
+    return stored(app, url).version
+
+
+def test_the_poll_answers_nothing_new_cheaply(app, watcher, url):
+    response = watcher.get(f"{url}/poll?version={version(app, url)}", headers=HX)
+    assert response.status_code == 204 and response.get_data() == b""
+
+
+def test_the_poll_brings_the_new_round_totals_and_deal(app, client, watcher, url):
+    seen = version(app, url)
+    assert tricks(client, url, 2, [1, 1, 0]).status_code == 303
+    response = watcher.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    for block in ("scoreboard", "flash", "round-form"):
+        assert re.search(rf'<\w+ id="{block}"[^>]* hx-swap-oob="true"', html), block
+    assert 'id="round-2"' in html
+    assert totals(response) == totals(client.get(url))
+    assert "Round 3" in text(response) and "Sylvie deals" in text(response)
+    assert f"version={version(app, url)}" in html  # the next poll asks from here
+
+
+def test_polling_stops_when_the_game_is_finished(app, client, watcher, url):
+    assert tricks(client, url, 2, [1, 1, 0]).status_code == 303
+    assert 'id="poll"' in watcher.get(url).get_data(as_text=True)
+    seen = version(app, url)
+    play_round(client, url, 3, [0, 0, 1], [0, 0, 1])
+    response = watcher.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
+    assert 'id="poll"' not in response.get_data(as_text=True)
+    assert "Winner" in text(response)
+    assert 'id="poll"' not in watcher.get(url).get_data(as_text=True)
+
+
+# -- HTTP hygiene ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", ["/", "/games/{}", "/games/{}/poll?version=0", "/new/tout-ou-rien",
+                                  "/games/nosuchgame000000"])
+def test_every_page_carries_the_safety_headers(client, url, path):
+    headers = client.get(path.format(url.rsplit("/", 1)[-1])).headers
+    csp = headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp
+    assert headers["Referrer-Policy"] in ("no-referrer", "same-origin")
+    assert headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_cookies_are_http_only_and_same_site(client, other_phone, url):
+    for cookie in (other_phone.get(url).headers["Set-Cookie"],
+                   client.get("/lang/en?next=/").headers["Set-Cookie"]):
+        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_no_inline_script_in_pages(client, watcher, url):
+    for response in (client.get("/"), client.get(url), watcher.get(url), client.get("/new/tout-ou-rien")):
+        for tag in re.findall(r"<script\b[^>]*>", response.get_data(as_text=True)):
+            assert "src=" in tag
+        assert " style=" not in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("headers", [{"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"},
+                                     {"Origin": "http://evil.example"}, {"Origin": "null"}],
+                         ids=["fetch-cross-site", "fetch-same-site", "origin", "origin-null"])
+def test_a_cross_site_post_is_refused(app, client, url, headers):
+    before = stored(app, url)
+    response = tricks(client, url, 2, [1, 1, 0], {**headers, **EN})
+    assert response.status_code == 403 and "another site" in text(response)
+    assert client.post(f"{url}/delete", headers=headers).status_code == 403
+    assert version(app, url) == before.version
+
+
+@pytest.mark.parametrize("headers", [{"Sec-Fetch-Site": "same-origin"}, {"Origin": "http://localhost"}])
+def test_a_same_origin_post_is_accepted(app, client, url, headers):
+    assert tricks(client, url, 2, [1, 1, 0], headers).status_code == 303
+
+
+def test_a_name_like_a_script_is_only_text(client, other_phone):
+    name = '<script>alert("x")</script>'
+    url = start(client, "tout-ou-rien", [name, "Bob", "<b>Cy</b>"], dealer=0)
+    bad = bids(client, url, 1, ["x", 1, 1], EN)
+    assert bad.status_code == 422
+    other_phone.get(url)
+    pages = [client.get(url), other_phone.get(url), client.get("/"), bad,
+             other_phone.get(f"{url}/poll?version=0", headers=HX), client.get(f"{url}/delete")]
+    for response in pages:
+        html = response.get_data(as_text=True)
+        assert "<script>alert" not in html and "<b>Cy" not in html
+        assert "&lt;script&gt;alert(" in html
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in bad.get_data(as_text=True)
+
+
+# -- two phones scoring at once ---------------------------------------------------------------------
+
+def race(base, url, cookies, rounds):
+    """Post round 2's tricks from each phone at the same instant, over real HTTP; return the statuses."""
+    ready, statuses = threading.Barrier(len(cookies)), [None] * len(cookies)
+    host = urlsplit(base).netloc
+
+    def phone(k):
+        body = "&".join([f"number=2&step=tricks"] + [f"tricks.{s}={v}" for s, v in enumerate(rounds[k])])
+        connection = http.client.HTTPConnection(host, timeout=20)
+        ready.wait()
+        connection.request("POST", f"{url}/rounds", body, {
+            "Cookie": cookies[k], "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en"})
+        response = connection.getresponse()
+        statuses[k] = (response.status, response.read().decode())
+        connection.close()
+
+    threads = [threading.Thread(target=phone, args=(k,)) for k in range(len(cookies))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return statuses
+
+
+def device_cookie(client) -> str:
+    return f"device={client.get_cookie('device').value}"
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_two_phones_saving_different_rounds_at_once_record_one(app, live_server, client, other_phone, url,
+                                                               attempt):
+    other_phone.get(score_link(client, url))
+    results = race(live_server, url, [device_cookie(client), device_cookie(other_phone)],
+                   [[1, 1, 0], [0, 2, 0]])
+    assert sorted(status for status, _ in results) == [303, 409]
+    loser = next(body for status, body in results if status == 409)
+    assert "Round 2 was already entered on another phone" in loser
+    game = stored(app, url)
+    assert len(game.game.rounds) == 2 and game.version == 5  # created, round 1 (2 steps), bids 2, round 2
+    winner = [[1, 1, 0], [0, 2, 0]][[status for status, _ in results].index(303)]
+    assert game.game.rounds[1]["tricks"] == winner
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_the_same_round_sent_twice_at_once_is_recorded_once(app, live_server, client, other_phone, url,
+                                                            attempt):
+    other_phone.get(score_link(client, url))
+    results = race(live_server, url, [device_cookie(client), device_cookie(other_phone)],
+                   [[1, 1, 0], [1, 1, 0]])
+    assert [status for status, _ in results].count(303) == 1
+    assert any("Round 2 was already saved: it is recorded once." in body for _, body in results)
+    game = stored(app, url)
+    assert len(game.game.rounds) == 2 and game.game.rounds[1]["tricks"] == [1, 1, 0]
+
+
+# -- scorekeeper serve ------------------------------------------------------------------------------
+
+def test_serve_prints_the_address_and_its_qr_code(monkeypatch):
+    from click.testing import CliRunner
+
+    from scorekeeper import server
+
+    calls = []
+    monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    monkeypatch.setattr(server, "run", lambda *args: calls.append(args))
+    result = CliRunner().invoke(cli.main, ["serve", "--host", "0.0.0.0", "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert "http://192.168.1.20:8123/" in result.output and "http://10.0.0.5:8123/" in result.output
+    qr = io.StringIO()
+    segno.make("http://192.168.1.20:8123/", error="m").terminal(out=qr, compact=True)
+    assert qr.getvalue().strip() in result.output
+    assert calls == [("0.0.0.0", 8123, 2, 4)]
+
+
+def test_serve_on_loopback_prints_that_address(monkeypatch, capsys):
+    cli.announce("127.0.0.1", 8000)
+    assert "http://127.0.0.1:8000/" in capsys.readouterr().out
