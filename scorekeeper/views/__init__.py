@@ -11,3 +11,5 @@ def init_app(app) -> None:
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(share.bp)
+    from . import health  # the trivial route benchmarks compare with
+    app.register_blueprint(health.bp)
