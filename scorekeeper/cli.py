@@ -66,15 +66,28 @@ def score(source, lang):
     click.echo(gamefile.dumps(game), nl=False)
 
 
+def routed_address() -> str | None:
+    """The address this machine uses on its network, from the routing table (a UDP connect sends nothing)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return probe.getsockname()[0]
+    except OSError:
+        return None
+
+
 def lan_addresses() -> list[str]:
-    """This machine's non-loopback IPv4 addresses, for phones on the same Wi-Fi."""
+    """This machine's non-loopback IPv4 addresses, for phones on the same Wi-Fi, the routed one first
+    (Debian maps the host name to 127.0.1.1, so the host name alone often finds none)."""
     found = set()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.add(info[4][0])
     except OSError:
         pass
-    return sorted(a for a in found if not a.startswith("127."))
+    routed = routed_address()
+    others = sorted(a for a in found if not a.startswith("127.") and a != routed)
+    return ([routed] if routed and not routed.startswith("127.") else []) + others
 
 
 def announce(host: str, port: int) -> None:

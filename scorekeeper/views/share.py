@@ -19,10 +19,10 @@ from .page import htmx
 
 bp = Blueprint("share", __name__)
 
-REPLACED = N_("This score link was replaced: it no longer lets you enter rounds. Ask the scorekeeper for the "
-              "new one. Meanwhile the game is in your list, to watch.")
+REPLACED = N_("This score link was replaced: ask the scorekeeper for the new one. Meanwhile you can watch "
+              "the game from your list.")
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
-QR_PIXELS = 210
+QR_PIXELS = 230
 
 
 def _stored(game_id: str) -> store.Stored:
@@ -46,7 +46,7 @@ def breakable(url: str) -> Markup:
 
 @lru_cache(maxsize=256)
 def qr_svg(url: str, title: str) -> Markup:
-    """A QR code of `url` as inline SVG, about 200 px wide in whole pixels per module so it stays crisp;
+    """A QR code of `url` as inline SVG, about 220 px wide in whole pixels per module so it stays crisp;
     sized by attributes, not style, so the CSP allows it; black on white, which every camera reads."""
     code = segno.make(url, error="m")
     scale = max(4, QR_PIXELS // code.symbol_size()[0])

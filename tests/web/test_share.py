@@ -432,3 +432,12 @@ def test_serve_prints_the_address_and_its_qr_code(monkeypatch):
 def test_serve_on_loopback_prints_that_address(monkeypatch, capsys):
     cli.announce("127.0.0.1", 8000)
     assert "http://127.0.0.1:8000/" in capsys.readouterr().out
+
+
+def test_the_announced_address_is_the_one_the_network_routes_to(monkeypatch):
+    """A host name that resolves only to loopback (Debian's 127.0.1.1) still finds the Wi-Fi address."""
+    monkeypatch.setattr(cli.socket, "getaddrinfo", lambda *a: [(2, 2, 17, "", ("127.0.1.1", 0))])
+    monkeypatch.setattr(cli, "routed_address", lambda: "192.168.1.20")
+    assert cli.lan_addresses() == ["192.168.1.20"]
+    monkeypatch.setattr(cli, "routed_address", lambda: None)
+    assert cli.lan_addresses() == []
