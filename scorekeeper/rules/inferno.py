@@ -62,8 +62,8 @@ class Inferno(Rules):
         if state.played < game.options["rounds"]:
             return []
         low = _lowest(state.totals)
-        return [problem(N_("Tie for the lowest score between %(names)s: one more round decides."),
-                        names=", ".join(game.players[s] for s in low))]
+        return [problem(N_("Tie for the lowest score (%(total)d): %(names)s. One more round decides."),
+                        total=state.totals[low[0]], names=", ".join(game.players[s] for s in low))]
 
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Red counts by value and other cards by seat, within what the deck holds."""

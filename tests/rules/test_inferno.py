@@ -1,33 +1,22 @@
 """Inferno, RULES.md section 5: red cards at face value, other cards 1, the end and the tie-break rounds."""
+from functools import partial
+
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules import Game, Invalid
+from scorekeeper.rules import Invalid
 from scorekeeper.rules.inferno import round_score
+
+from . import helpers
 
 P3 = ["Anne", "Julien", "Sylvie"]
 P5 = P3 + ["Julie", "Pierre"]
 NONE = [0, 0, 0, 0, 0]
 
 
-# helpers.play would take the option `rounds` for its list of rounds: build the Game here
-def game(players, played=(), first_dealer=0, **options):
-    """An Inferno Game with the given rounds played."""
-    return Game("inferno", list(players), options, first_dealer, list(played))
-
-
-def play(players, played=(), first_dealer=0, **options):
-    """The Result of playing those rounds."""
-    return rules.play(game(players, played, first_dealer, **options))
-
-
-def problems(players, played=(), first_dealer=0, **options):
-    """The problems raised by an invalid game (the test fails if it is valid)."""
-    try:
-        play(players, played, first_dealer, **options)
-    except Invalid as exc:
-        return exc.problems
-    raise AssertionError("the game was accepted")
+game = partial(helpers.game, "inferno")
+play = partial(helpers.play, "inferno")
+problems = partial(helpers.problems, "inferno")
 
 
 def _round(red=None, other=(0, 0, 0), **extra):
@@ -145,8 +134,7 @@ def test_a_tie_for_lowest_plays_one_more_round():
     assert not result.finished and result.totals == [9, 9, 18]
     assert result.upcoming.number == 4
     [note] = result.upcoming.notes
-    assert note.message == "Tie for the lowest score between %(names)s: one more round decides."
-    assert note.params["names"] == "Anne, Julien"
+    assert note.text() == "Tie for the lowest score (9): Anne, Julien. One more round decides."
     assert [r.marks["tie_break"] for r in result.rounds] == [False, False, False]
     result = play(P3, rounds + [_round(other=[4, 3, 0])])
     assert result.finished and result.totals == [13, 12, 18]
@@ -258,3 +246,28 @@ def test_one_or_two_cards_collected_is_a_warning(red, other, seats):
     warnings = result.rounds[0].warnings
     assert [(w.seat, w.field) for w in warnings] == [(s, "other") for s in seats]
     assert result.totals == [round_score(r, o) for r, o in zip(red, other)]
+
+
+@pytest.mark.parametrize("others, totals, outcome", [
+    ([[3, 6, 9]] * 3, [9, 18, 27], ["Anne"]),                                     # no tie: over after 3 rounds
+    ([[3, 3, 9]] * 3, [9, 9, 27], "Anne, Julien"),                                # a tie for lowest: round 4
+    ([[3, 6, 6]] * 3, [9, 18, 18], ["Anne"]),                                     # a tie for second does not count
+    ([[3, 3, 9]] * 3 + [[5, 4, 0]], [14, 13, 27], ["Julien"]),                    # the tie-break decides
+    ([[3, 3, 3]] * 3, [9, 9, 9], "Anne, Julien, Sylvie"),
+    ([[3, 3, 3]] * 3 + [[0, 4, 4]], [9, 13, 13], ["Anne"]),
+    ([[3, 3, 3]] * 3 + [[4, 0, 0]], [13, 9, 9], "Julien, Sylvie"),                # still tied: round 5
+    ([[3, 3, 3]] * 3 + [[4, 0, 0], [0, 1, 0]], [13, 10, 9], ["Sylvie"]),
+    ([[3, 3, 9]] * 3 + [[3, 5, 5]], [12, 14, 32], ["Anne"]),
+    ([[3, 3, 5]] * 3 + [[3, 3, 0]], [12, 12, 15], "Anne, Julien"),                # everyone plays the tie-break
+    ([[3, 3, 5]] * 3 + [[6, 6, 0]], [15, 15, 15], "Anne, Julien, Sylvie"),        # ...and may join the tie
+    ([[3, 3, 5]] * 3 + [[6, 6, 0], [3, 3, 0]], [18, 18, 15], ["Sylvie"]),         # ...or win it
+])
+def test_tie_break_table(others, totals, outcome):
+    result = play(P3, [_round(other=o) for o in others])
+    assert result.totals == totals
+    if isinstance(outcome, list):
+        assert result.finished and result.winner_names() == outcome
+        assert [r.marks["tie_break"] for r in result.rounds] == [n > 3 for n in range(1, len(others) + 1)]
+    else:
+        assert not result.finished and result.upcoming.number == len(others) + 1
+        assert result.upcoming.notes[0].params["names"] == outcome
