@@ -1,4 +1,5 @@
-"""The command line: `scorekeeper serve` runs the app; `scorekeeper score FILE` scores a game file."""
+"""The command line: `scorekeeper serve` runs the app; `scorekeeper score FILE` scores a game file;
+`scorekeeper sheet` prints score sheets."""
 from __future__ import annotations
 
 import json
@@ -64,6 +65,39 @@ def score(source, lang):
     lang = lang or default_lang()
     game = read_game(source, lang)
     click.echo(gamefile.dumps(game), nl=False)
+
+
+@main.command()
+@click.argument("source", type=click.File("r", encoding="utf-8"), required=False)
+@click.option("--blank", is_flag=True, help="Print an empty score pad instead of a game file's sheet.")
+@click.option("--rules", "rules_id", metavar="RULES", help="With --blank: the game (tout-ou-rien, all-or-nothing, "
+              "everest-abyss, all-fours, inferno).")
+@click.option("--players", type=int, help="With --blank: how many players.")
+@click.option("--names", help="With --blank: the players' names, separated by commas (optional).")
+@click.option("-o", "--output", type=click.File("wb", lazy=True), required=True, help="The PDF to write ('-': "
+              "standard output).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--url", help="The game's web address, printed as a QR code on a completed sheet.")
+@lang_option
+def sheet(source, blank, rules_id, players, names, output, paper, url, lang):
+    """Write the score sheet (PDF) of the game file SOURCE, or with --blank an empty pad to print."""
+    from . import sheets
+
+    lang = lang or default_lang()
+    if blank == (source is not None):
+        raise click.UsageError("Give a game file, or --blank with --rules and --players (not both).")
+    try:
+        if blank:
+            if not rules_id or players is None:
+                raise click.UsageError("--blank needs --rules and --players.")
+            data = sheets.blank(rules_id, players, names.split(",") if names else None, lang, paper)
+        else:
+            game = read_game(source, lang)
+            data = sheets.completed(game, rules.play(game), lang, paper, url)
+    except rules.Invalid as exc:
+        click.echo("\n".join(describe(p, None, lang) for p in exc.problems), err=True)
+        sys.exit(1)
+    output.write(data)
 
 
 def routed_address() -> str | None:

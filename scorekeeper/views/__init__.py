@@ -4,12 +4,13 @@ from __future__ import annotations
 
 def init_app(app) -> None:
     """Register every blueprint."""
-    from . import games, home, page, share
+    from . import games, home, page, share, sheets
 
     page.htmx.init_app(app)
 
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(sheets.bp)
     from . import health  # the trivial route benchmarks compare with
     app.register_blueprint(health.bp)

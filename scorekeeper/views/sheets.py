@@ -1,0 +1,79 @@
+"""Score sheets to print: a game filled in, or a blank pad for any game and player count, as PDF."""
+from __future__ import annotations
+
+from datetime import date
+
+from babel.dates import format_date
+from flask import Blueprint, abort, current_app, request, url_for
+
+from .. import rules, sheets, store
+from ..db import get_db
+from ..i18n import current
+from ..rules import N_, Invalid, problem
+from . import page
+
+bp = Blueprint("sheets", __name__)
+
+LETTER_REGIONS = {"US", "CA", "MX", "PH"}  # where Letter paper is the norm
+
+
+def default_paper() -> str:
+    """Letter for browsers set to a Letter country (en-US...), else A4."""
+    best = request.accept_languages.best or ""
+    region = best.replace("_", "-").split("-")[1:2]
+    return "letter" if region and region[0].upper() in LETTER_REGIONS else "a4"
+
+
+@bp.app_context_processor
+def sheet_context() -> dict:
+    """Templates may ask for the paper to offer first."""
+    return {"sheet_paper": default_paper}
+
+
+def _pdf(data: bytes, filename: str):
+    """A PDF shown in the browser, which can save or print it."""
+    response = current_app.response_class(data, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "Cookie, Accept-Language"
+    return response
+
+
+def _played_on(created: str, lang: str) -> str:
+    """The day the game was started, as the language writes dates."""
+    try:
+        return format_date(date.fromisoformat(created[:10]), "long", locale=lang)
+    except ValueError:
+        return ""
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def completed(game_id: str):
+    """The game's score sheet, filled in as far as it has gone, in the page's language."""
+    stored = store.load(get_db(), game_id)
+    if stored is None:
+        abort(404)
+    lang = current()
+    url = url_for("games.show", game_id=game_id, _external=True)
+    try:
+        data = sheets.completed(stored.game, rules.play(stored.game), lang, request.args.get("paper") or
+                                default_paper(), url, date=_played_on(stored.created, lang))
+    except Invalid as exc:
+        return page.problems(exc.problems, 422, names=stored.game.players)
+    return _pdf(data, f"{stored.game.rules}-{game_id}.pdf")
+
+
+@bp.get("/sheets/blank.pdf")
+def blank():
+    """An empty score pad: ?rules=ID&players=N&names=A,B&paper=a4|letter."""
+    args = request.args
+    raw = (args.get("players") or "").strip()
+    if not raw:
+        return page.problems([problem(N_("Choose how many players."), field="players")], 422)
+    names = [n for n in args.get("names", "").split(",")] if args.get("names", "").strip() else None
+    try:
+        data = sheets.blank(args.get("rules", ""), int(raw) if raw.isdigit() else raw, names, current(),
+                            args.get("paper") or default_paper())
+    except Invalid as exc:
+        return page.problems(exc.problems, 422)
+    return _pdf(data, f"{args['rules']}-blank.pdf")
