@@ -1,0 +1,104 @@
+"""Steps a player takes in the browser: start a game from the home page, tap chips, read the board.
+
+Locators are structural (ids, input names, values) so they hold in French and English alike."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+
+def chip(page: Page, name: str, value) -> Locator:
+    """The chip a player taps for `name` = `value` (its radio input is visually hidden: tap the label)."""
+    return page.locator(f"label.chip:has(input[name='{name}'][value='{value}'])")
+
+
+def tap(page: Page, name: str, value) -> None:
+    """Tap one chip and check it took."""
+    chip(page, name, value).click()
+    expect(page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
+
+
+def start_game(page: Page, base: str, rules_id: str, players: list[str], dealer: int = 0,
+               options: dict | None = None) -> str:
+    """From the home page: pick the game, type the names, tap the first dealer, start; return the game URL."""
+    page.goto(base + "/")
+    page.locator(f"a.game-pick[href$='/new/{rules_id}']").click()
+    expect(page.locator("#setup-form")).to_be_visible()
+    for seat, name in enumerate(players):
+        page.locator(f"#player-{seat}").fill(name)
+    page.locator(f"label.deal-pick:has(input[name='dealer'][value='{dealer}'])").click()
+    for name, value in (options or {}).items():
+        page.locator(f"#opt-{name}").fill(str(value))
+    page.locator("#setup-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/[^/?#]+$"))
+    expect(page.locator("#round-form")).to_be_visible()
+    return page.url
+
+
+def round_number(page: Page) -> int:
+    """The number of the round the entry form is for."""
+    return int(page.locator("#round-entry input[name=number]").input_value())
+
+
+def step(page: Page) -> str:
+    """The step the entry form is at: 'bids' or 'tricks'."""
+    return page.locator("#round-entry input[name=step]").input_value()
+
+
+def submit_step(page: Page, expect_step: str | None = None, number: int | None = None) -> None:
+    """Tap the form's big button; wait for the next step, or for round `number` on the board."""
+    page.locator("#round-entry button[type=submit]").click()
+    if number is not None:
+        expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
+    if expect_step is not None:
+        expect(page.locator("#round-entry input[name=step]")).to_have_value(expect_step)
+
+
+def enter_seats(page: Page, name: str, values: list) -> None:
+    """Tap `name.<seat>` = value for every seat (None leaves the seat as it is)."""
+    for seat, value in enumerate(values):
+        if value is not None:
+            tap(page, f"{name}.{seat}", value)
+
+
+def number(text: str) -> int:
+    """A number as the board writes it (true minus sign, French thousands spaces) read back as an int."""
+    return int(re.sub(r"\s", "", text).replace("\u2212", "-"))
+
+
+def totals(page: Page) -> list[int]:
+    """The totals row of the scoreboard, seat by seat."""
+    return [number(t) for t in page.locator("#scoreboard tfoot td").all_inner_texts()]
+
+
+def round_totals(page: Page, rnd: int) -> list[int]:
+    """The running totals shown in round `rnd`'s row of the board."""
+    return [number(t) for t in page.locator(f"#scoreboard #round-{rnd} td .tot").all_inner_texts()]
+
+
+def board_rounds(page: Page) -> int:
+    """How many rounds the board shows."""
+    return page.locator("#scoreboard tbody tr[id^=round-]").count()
+
+
+def winner_text(page: Page) -> str:
+    """The winner heading of the end screen."""
+    return page.locator("#winners h2").inner_text()
+
+
+def scroll_width(page: Page) -> int:
+    """How wide the page is laid out; more than the viewport means it scrolls sideways."""
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def cut_off(page: Page, selector: str) -> list[str]:
+    """The texts matching `selector` that do not fit their box (cut short or spilling out)."""
+    return page.evaluate("""sel => [...document.querySelectorAll(sel)]
+        .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())""", selector)
+
+
+def fits(page: Page, width: int) -> bool:
+    """Narrow the window to `width` and say whether nothing scrolls sideways."""
+    page.set_viewport_size({"width": width, "height": 800})
+    return scroll_width(page) <= width
