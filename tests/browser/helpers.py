@@ -93,9 +93,11 @@ def scroll_width(page: Page) -> int:
 
 
 def cut_off(page: Page, selector: str) -> list[str]:
-    """The texts matching `selector` that do not fit their box (cut short or spilling out)."""
-    return page.evaluate("""sel => [...document.querySelectorAll(sel)]
-        .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())""", selector)
+    """The one-line texts matching `selector` that do not fit: cut short, spilling out, or broken over lines."""
+    return page.evaluate("""sel => [...document.querySelectorAll(sel)].filter(e =>
+        e.scrollWidth > e.clientWidth + 1
+        || e.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(e).fontSize))
+        .map(e => e.textContent.trim())""", selector)
 
 
 def fits(page: Page, width: int) -> bool:
