@@ -120,6 +120,7 @@ class Layout:
     lowest_wins: bool = False
     blank: bool = True
     winners: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)  # the totals as numbers, for the standings
     status: list[str] = field(default_factory=list)
     chart: list[list[int]] | None = None  # running totals by side, from the start
     target: int | None = None  # a score the chart marks with a line
@@ -141,7 +142,7 @@ def completed(game: Game, result: Result, lang: str, paper: str, url: str | None
     check_paper(paper)
     layout = module_for(game.rules).completed_layout(game, result, lang)
     layout.blank, layout.url, layout.date = False, url, date
-    layout.winners = list(result.winners)
+    layout.winners, layout.scores = list(result.winners), list(result.totals)
     layout.chart = running_totals(result)
     return draw(layout, lang, paper)
 
@@ -772,23 +773,15 @@ def outcome(layout: Layout, lang: str, width: float) -> list:
 
 
 def standings(layout: Layout, lang: str) -> str:
-    """The sides from first to last with their totals: "1. Anne 45 · 2. Julien 30"."""
-    if layout.totals is None:
-        return ""
-    values = [int(c.text.replace("\u202f", "").replace("\xa0", "")) if _is_number(c.text) else 0
-              for c in layout.totals]
+    """The sides from first to last with their totals: "1. Anne 45 · 2. Julien 30"; ties share a place."""
+    values = layout.scores
     order = sorted(range(len(values)), key=lambda k: values[k], reverse=not layout.lowest_wins)
     parts, place = [], 0
     for rank, k in enumerate(order):
         if rank == 0 or values[k] != values[order[rank - 1]]:
             place = rank + 1
-        parts.append(f"{place}. {layout.sides[k]} {layout.totals[k].text}")
+        parts.append(f"{place}. {layout.sides[k]} {num(values[k], lang)}")
     return " · ".join(parts)
-
-
-def _is_number(text: str) -> bool:
-    """Whether a totals cell holds a plain number."""
-    return text.replace("\u202f", "").replace("\xa0", "").lstrip("-").isdigit()
 
 
 def blank_foot(lang: str, width: float) -> list:

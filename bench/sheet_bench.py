@@ -1,0 +1,52 @@
+"""How long a score sheet takes to build (a benchmark, not a test): a completed 10-round 6-player sheet and a
+blank one, in-process, A4. Run: `.venv/bin/python bench/sheet_bench.py [RUNS]`."""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper import gamefile, rules, sheets  # noqa: E402
+from tests.sheets import samples  # noqa: E402
+
+URL = "http://192.168.1.20:8000/games/AbCdEfGhIjKlMnOp"
+
+
+def completed_games() -> dict:
+    """Two 10-round 6-player games played to the end."""
+    return {"Tout ou rien, 10 hands, 6 players": samples.tout_ou_rien(samples.SIX, [6, 5, 4, 3, 2, 2, 3, 4, 5, 6]),
+            "ALL or NOTHING, 10 hands, 6 players": samples.all_or_nothing(samples.SIX, 10)}
+
+
+def timed(build, runs: int) -> dict:
+    """The first build (fonts loaded then), then the median and the worst of `runs` more, in ms."""
+    t0 = time.perf_counter()
+    size = len(build())
+    first = (time.perf_counter() - t0) * 1000
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        build()
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"first": first, "median": statistics.median(times), "max": max(times), "bytes": size}
+
+
+def main(runs: int = 20) -> None:
+    """Print one line per sheet."""
+    cases = {}
+    for label, document in completed_games().items():
+        game = gamefile.from_document(document)
+        cases[f"completed: {label}"] = (lambda g=game: sheets.completed(g, rules.play(g), "fr", "a4", URL))
+    cases["blank: ALL or NOTHING, 6 players"] = lambda: sheets.blank("all-or-nothing", 6, samples.SIX, "fr", "a4")
+    cases["blank: Everest & Abyss, 8 players"] = lambda: sheets.blank("everest-abyss", 8, None, "fr", "a4")
+    print(f"{'sheet':50} {'first ms':>9} {'median ms':>10} {'max ms':>8} {'KB':>6}")
+    for label, build in cases.items():
+        r = timed(build, runs)
+        print(f"{label:50} {r['first']:9.1f} {r['median']:10.1f} {r['max']:8.1f} {r['bytes'] / 1024:6.1f}")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)

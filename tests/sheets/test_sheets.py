@@ -1,0 +1,364 @@
+"""Score sheets as a player gets them: the PDF read back with pypdf (names, totals, winners, paper, pages),
+for every game, blank and completed, from the code, the command line and the web."""
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from scorekeeper import gamefile, rules, sheets
+from scorekeeper.cli import main
+
+from . import samples
+
+A4 = (595, 842)
+LETTER = (612, 792)
+URL = "http://192.168.1.20:8000/games/AbCdEfGhIjKlMnOp"
+
+
+def pdf_text(data: bytes) -> str:
+    """Every page's text, one after the other."""
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def pages(data: bytes) -> list:
+    """The pages of a PDF."""
+    return PdfReader(io.BytesIO(data)).pages
+
+
+def size(page) -> tuple[int, int]:
+    """A page's width and height in points, rounded."""
+    return round(float(page.mediabox.width)), round(float(page.mediabox.height))
+
+
+def after(text: str, label: str, count: int) -> list[str]:
+    """The `count` lines that follow the last line reading `label` (the totals row, say)."""
+    lines = text.splitlines()
+    at = len(lines) - 1 - lines[::-1].index(label)
+    return lines[at + 1:at + 1 + count]
+
+
+def build(document: dict, lang="en", paper="a4", url=URL) -> tuple[bytes, rules.Result]:
+    """The completed sheet of a game file, and the game's result."""
+    game = gamefile.from_document(document)
+    result = rules.play(game)
+    return sheets.completed(game, result, lang, paper, url), result
+
+
+# -- completed sheets, every game -------------------------------------------------------------------
+
+COMPLETED = [  # game file, label of the totals row, totals as printed, winners
+    (samples.tout_ou_rien(), "Total", ["17", "30 ★", "20", "22"], ["Łukasz"]),
+    (samples.all_or_nothing(), "Total", ["270", "230", "170 ★", "230", "200", "200"], ["Őrs"]),
+    (samples.everest_abyss(), "Tokens held", ["78 ★", "0", "0"], ["Zoë"]),
+    (samples.all_fours_teams(), "Total", ["5", "7 ★"], ["Łukasz & François"]),
+    (samples.inferno(), "Total", ["27 ★", "45", "33", "42"], ["Zoë"]),
+]
+
+
+@pytest.mark.parametrize("document, label, totals, winners", COMPLETED, ids=[c[0]["rules"] for c in COMPLETED])
+def test_a_completed_sheet_prints_names_totals_and_winners(document, label, totals, winners):
+    data, result = build(document)
+    text = pdf_text(data)
+    for name in result.sides:
+        assert name in text
+    for name in ("Zoë", "Łukasz", "Őrs"):
+        assert name in text  # Latin letters beyond Western Europe print as themselves
+    assert after(text, label, len(totals)) == totals
+    assert f"Winner: {', '.join(winners)}" in text
+    assert [size(p) for p in pages(data)] == [A4] or [size(p) for p in pages(data)] == [A4[::-1]]
+
+
+def test_made_and_missed_bids_are_marked_with_running_totals():
+    text = pdf_text(build(samples.tout_ou_rien())[0])
+    lines = text.splitlines()
+    first = lines.index("Zoë", lines.index("Dealer") + 5)  # round 1's dealer, then the players' boxes
+    # Zoë bid 3 secretly and took 2: missed, +2; Łukasz bid 2 openly and took 2: made, 2×2+3 = +7
+    assert lines[first + 1:first + 5] == ["3", "S", "2 ✗", "+2"]
+    assert lines[first + 6:first + 10] == ["2", "O", "2 ✓", "+7"]
+    assert "1. Łukasz 30 · 2. François 22 · 3. Őrs 20" in " ".join(lines)
+
+
+def test_a_game_in_progress_shows_the_rounds_still_to_play():
+    document = samples.all_or_nothing(played=4)
+    data, result = build(document)
+    text = pdf_text(data)
+    assert not result.finished
+    assert "In progress: 4 rounds played." in text
+    assert text.count("A · N") == 6 * 6  # hands 5 to 10, ALL or NOTHING to circle for six players
+    assert "Winner:" not in text
+
+
+def test_french_follows_the_language_given():
+    text = pdf_text(build(samples.inferno(), lang="fr")[0])
+    assert "Inferno — feuille de marque" in text
+    assert "Gagnant : Zoë" in text and "Manche" in text and "Page 1 sur 1" in text
+
+
+def test_the_qr_code_is_the_game_address():
+    text = pdf_text(build(samples.tout_ou_rien())[0])
+    assert URL in text.replace("\n", "")  # printed under the code too
+    import segno
+
+    code = sheets.QRCode(URL, 72)
+    dark = sum(sum(1 for cell in row if cell) for row in segno.make(URL, error="m").matrix)
+    assert sum(length for _, _, length in code.runs()) == dark
+
+
+def test_six_players_go_landscape_and_letter_is_letter():
+    data, _ = build(samples.all_or_nothing(), paper="letter")
+    assert [size(p) for p in pages(data)] == [LETTER[::-1]]
+    data, _ = build(samples.inferno(), paper="letter")
+    assert [size(p) for p in pages(data)] == [LETTER]
+
+
+def test_a_long_game_continues_on_more_pages_with_the_headers_repeated():
+    data, result = build(samples.everest_long(70))
+    assert len(pages(data)) == 3
+    texts = [page.extract_text() for page in pages(data)]
+    for number, text in enumerate(texts, 1):
+        assert f"Page {number} of 3" in text
+    for text in texts[:2]:  # the rounds run over two pages, each under the names and column headings
+        assert "Zoë" in text and "Łukasz" in text and "Stake" in text and "Tokens" in text
+    assert "\n40\n" in texts[1] and "\n70\n" in texts[1]
+    assert "In progress: 70 rounds played." in " ".join(texts[2].split())  # the chart and the standings follow
+
+
+def test_the_same_game_gives_the_same_bytes():
+    assert build(samples.inferno())[0] == build(samples.inferno())[0]
+    assert sheets.blank("inferno", 4, None, "fr", "a4") == sheets.blank("inferno", 4, None, "fr", "a4")
+
+
+# -- blank sheets, every game ------------------------------------------------------------------------
+
+BLANK = [  # game, player counts, what the pad must say
+    ("tout-ou-rien", (3, 6), ["Cards dealt, hand by hand: 6-5-4-3-4-5-6", "O = open bid, S = secret bid"]),
+    ("all-or-nothing", (3, 6), ["everyone starts at 100", "the lowest score wins"]),
+    ("everest-abyss", (2, 8), ["26 tokens each", "Cote", "Pot"]),
+    ("all-fours", (2, 4), ["first to 7 points", "High", "Low", "Jack", "Game"]),
+    ("inferno", (3, 7), ["12 cards each", "tie-break"]),
+]
+
+
+@pytest.mark.parametrize("rules_id, counts, words", BLANK, ids=[b[0] for b in BLANK])
+def test_a_blank_sheet_for_every_game_and_player_count(rules_id, counts, words):
+    for players in range(counts[0], counts[1] + 1):
+        data = sheets.blank(rules_id, players, None, "en", "a4")
+        text = pdf_text(data)
+        assert len(pages(data)) == 1
+        assert size(pages(data)[0]) in (A4, A4[::-1])
+        for word in words + ["Date:", "Place:", "Scorer:", "Winner:"]:
+            assert word in text, (players, word)
+        assert "#1" in text  # room to write the first name
+
+
+def test_a_blank_sheet_prints_what_to_deal_round_by_round():
+    text = pdf_text(sheets.blank("tout-ou-rien", 4, ["Zoë", "Łukasz", "Őrs", "François"], "en", "a4"))
+    lines = text.splitlines()
+    rounds = [lines[k + 1] for k in range(len(lines) - 1) if lines[k] in "1234567" and lines[k + 1].isdigit()]
+    assert rounds == ["6", "5", "4", "3", "4", "5", "6"]
+    text = pdf_text(sheets.blank("all-or-nothing", 6, None, "en", "a4"))
+    assert after(text, "Start", 6) == ["100"] * 6
+    assert "8 cards each, 10 hands at most" in text
+
+
+def test_a_blank_sheet_names_the_players_given_and_leaves_the_rest_to_write():
+    text = pdf_text(sheets.blank("inferno", 5, ["Zoë", "Łukasz"], "en", "letter"))
+    assert "Zoë" in text and "Łukasz" in text and "#3" in text and "#5" in text and "#1" not in text
+
+
+def test_teams_print_as_teams_on_a_blank_all_fours_sheet():
+    text = pdf_text(sheets.blank("all-fours", 4, ["Zoë", "Łukasz", "Őrs", "François"], "en", "a4"))
+    assert "Zoë & Őrs" in text and "Łukasz & François" in text
+
+
+@pytest.mark.parametrize("players, names, message", [
+    (9, None, "Tout ou rien is played by 3 to 6 players, not 9."),
+    (2, None, "Tout ou rien is played by 3 to 6 players, not 2."),
+    (3, ["A", "B", "C", "D"], "4 names were given for 3 players."),
+    (3, ["Anne", "anne"], "Two players are named anne: names must differ."),
+    (3, ["x" * 41], "The name of player 1 is longer than 40 characters."),
+])
+def test_bad_blank_sheet_requests_say_what_is_wrong(players, names, message):
+    with pytest.raises(rules.Invalid) as caught:
+        sheets.blank("tout-ou-rien", players, names, "en", "a4")
+    assert [p.text() for p in caught.value.problems] == [message]
+
+
+def test_unknown_game_and_paper_are_refused():
+    with pytest.raises(rules.Invalid, match="Unknown game"):
+        sheets.blank("belote", 4, None, "en", "a4")
+    with pytest.raises(rules.Invalid, match="a4 or letter"):
+        sheets.blank("inferno", 4, None, "en", "a3")
+
+
+# -- names in any script ------------------------------------------------------------------------------
+
+def test_names_print_as_typed_even_when_they_look_like_markup():
+    text = pdf_text(sheets.blank("everest-abyss", 3, ["<script>alert(1)</script>", "<b>Bo</b>", "A & B"], "en",
+                                 "a4"))
+    assert "<script>alert(1)</script>" in text and "<b>Bo</b>" in text and "A & B" in text
+
+
+def test_other_scripts_print_or_show_a_visible_replacement():
+    text = pdf_text(sheets.blank("everest-abyss", 4, ["Αλέξης", "Дарья", "山田", "Zoe\u0308"], "en", "a4"))
+    assert "Αλέξης" in text and "Дарья" in text
+    assert "\ufffd\ufffd" in text and "山田" not in text  # no CJK in the font: two visible marks, not nothing
+    assert "Zoë" in text  # a decomposed ë is composed before printing
+
+
+VERA = """
+import sys
+from scorekeeper import sheets
+sheets.DEJAVU_DIRS = ()  # as on a machine without DejaVu: ReportLab's own Vera font
+assert sheets.fonts() == "Vera"
+sys.stdout.buffer.write(sheets.blank("inferno", 4, ["Zoë", "Łukasz", "Őrs", "François"], "en", "a4"))
+"""
+
+
+def test_without_dejavu_names_still_print_with_visible_marks_for_missing_letters():
+    # a fresh interpreter: ReportLab keeps the first font registered under a name for the whole process
+    done = subprocess.run([sys.executable, "-c", VERA], capture_output=True, check=True)
+    text = pdf_text(done.stdout)
+    assert "Zoë" in text and "Łukasz" in text and "François" in text
+    assert "?rs" in text  # Vera has no Ő: a visible ? stands in for it
+
+
+# -- the command line ---------------------------------------------------------------------------------
+
+def test_the_command_line_prints_a_completed_sheet(tmp_path):
+    source = tmp_path / "game.json"
+    source.write_text(json.dumps(samples.all_fours_teams(), ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    result = CliRunner().invoke(main, ["sheet", str(source), "-o", str(out), "--paper", "letter", "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    text = pdf_text(out.read_bytes())
+    assert "Zoë & Őrs" in text and "Gagnant : Łukasz & François" in text
+    assert size(pages(out.read_bytes())[0]) == LETTER
+
+
+def test_the_command_line_prints_a_blank_sheet(tmp_path):
+    out = tmp_path / "blank.pdf"
+    result = CliRunner().invoke(main, ["sheet", "--blank", "--rules", "tout-ou-rien", "--players", "4", "--names",
+                                       "Zoë,Łukasz,Őrs,François", "-o", str(out), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    text = pdf_text(out.read_bytes())
+    assert all(name in text for name in ("Zoë", "Łukasz", "Őrs", "François"))
+    assert size(pages(out.read_bytes())[0]) == A4
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--blank", "--rules", "inferno", "--players", "9"], "Inferno is played by 3 to 7 players, not 9."),
+    (["--blank", "--rules", "belote", "--players", "4"], "Unknown game belote"),
+])
+def test_the_command_line_refuses_bad_requests_and_writes_nothing(tmp_path, args, message):
+    out = tmp_path / "no.pdf"
+    result = CliRunner().invoke(main, ["sheet", *args, "-o", str(out), "--lang", "en"])
+    assert result.exit_code == 1
+    assert message in result.output
+    assert not out.exists()
+
+
+def test_the_command_line_refuses_a_bad_game_file(tmp_path):
+    source = tmp_path / "bad.json"
+    source.write_text(json.dumps({**samples.inferno(), "players": ["Zoë"]}), encoding="utf-8")
+    out = tmp_path / "no.pdf"
+    result = CliRunner().invoke(main, ["sheet", str(source), "-o", str(out), "--lang", "en"])
+    assert result.exit_code == 1 and "Inferno is played by 3 to 7 players" in result.output
+    assert not out.exists()
+    result = CliRunner().invoke(main, ["sheet", "-o", str(out)])
+    assert result.exit_code == 2 and not out.exists()
+
+
+# -- the web --------------------------------------------------------------------------------------------
+
+EN = {"Accept-Language": "en"}
+
+
+def imported(client, document: dict) -> str:
+    """Import a game file; return the game's page."""
+    response = client.post("/games/import", data=json.dumps(document, ensure_ascii=False),
+                           content_type="application/json")
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def problems(response) -> list[str]:
+    """The messages of a refusal page."""
+    return re.findall(r"<li>(.*?)</li>", response.get_data(as_text=True))
+
+
+def test_the_game_page_offers_its_score_sheet(client):
+    url = imported(client, samples.tout_ou_rien())
+    html = client.get(url).get_data(as_text=True)
+    assert f'href="{url}/sheet.pdf?paper=a4"' in html
+    html = client.get(url, headers={"Accept-Language": "en-US,en;q=0.8"}).get_data(as_text=True)
+    assert f'href="{url}/sheet.pdf?paper=letter"' in html
+
+
+def test_the_web_sheet_is_the_game_in_the_page_language(client):
+    url = imported(client, samples.tout_ou_rien())
+    response = client.get(f"{url}/sheet.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = pdf_text(response.data)
+    assert "Tout ou rien — feuille de marque" in text and "Gagnant : Łukasz" in text
+    assert f"http://localhost{url}" in text.replace("\n", "")  # the QR code's address
+    client.set_cookie("lang", "en")
+    response = client.get(f"{url}/sheet.pdf?paper=letter")
+    text = pdf_text(response.data)
+    assert "Tout ou rien — score sheet" in text and "Winner: Łukasz" in text
+    assert size(pages(response.data)[0]) == LETTER
+
+
+def test_the_web_sheet_refuses_a_bad_paper_and_an_unknown_game(client):
+    url = imported(client, samples.inferno())
+    response = client.get(f"{url}/sheet.pdf?paper=a3", headers=EN)
+    assert response.status_code == 422
+    assert problems(response) == ["The paper must be a4 or letter (got a3)."]
+    assert client.get("/games/nope/sheet.pdf").status_code == 404
+
+
+def test_the_home_page_has_a_blank_sheet_form_that_works_without_javascript(client):
+    html = client.get("/").get_data(as_text=True)
+    form = re.search(r'<form method="get" action="/sheets/blank.pdf" id="blank-sheet-form">(.*?)</form>', html,
+                     re.S).group(1)
+    for field in ('name="rules" value="tout-ou-rien"', 'name="rules" value="inferno"', 'name="players" value="8"',
+                  'name="names"', 'name="paper" value="a4"', 'name="paper" value="letter"', 'type="submit"'):
+        assert field in form
+
+
+def test_a_blank_sheet_from_the_web(client):
+    response = client.get("/sheets/blank.pdf?rules=all-fours&players=4&names=Zo%C3%AB,%C5%81ukasz,%C5%90rs,"
+                          "Fran%C3%A7ois&paper=letter")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = pdf_text(response.data)
+    assert "Zoë & Őrs" in text and "Łukasz & François" in text and "All Fours — feuille de marque" in text
+    assert size(pages(response.data)[0]) == LETTER
+
+
+def test_a_name_like_a_script_tag_prints_as_text(client):
+    response = client.get("/sheets/blank.pdf", query_string={"rules": "inferno", "players": "3",
+                                                              "names": "<script>alert(1)</script>,Bo"})
+    assert response.status_code == 200
+    assert "<script>alert(1)</script>" in pdf_text(response.data)
+
+
+@pytest.mark.parametrize("query, message", [
+    ("rules=tout-ou-rien&players=9", "Tout ou rien is played by 3 to 6 players, not 9."),
+    ("rules=tout-ou-rien&players=abc", "Tout ou rien is played by 3 to 6 players, not abc."),
+    ("rules=tout-ou-rien", "Choose how many players."),
+    ("rules=belote&players=4", "Unknown game belote; the games are: all-fours, all-or-nothing, everest-abyss, "
+                               "inferno, tout-ou-rien."),
+    ("rules=inferno&players=3&names=A,B,C,D", "4 names were given for 3 players."),
+    ("rules=inferno&players=3&paper=a5", "The paper must be a4 or letter (got a5)."),
+])
+def test_bad_blank_sheet_parameters_get_a_clear_422(client, query, message):
+    response = client.get(f"/sheets/blank.pdf?{query}", headers=EN)
+    assert response.status_code == 422
+    assert problems(response) == [message.replace("&", "&amp;")]
