@@ -74,6 +74,7 @@ class AllFours(Rules):
     - `decided_by`: the kind of the point that ended the game ("renege" for a major renege), or null.
     - `uncounted`: the kinds, in order and once each, of the points the hand would still have given
       when the game ended.
+    - `uncounted_points`: those points themselves, each {"kind", "side", "points"} like `points`.
     - `game_points`: the card points by side as entered, or null when Game was given directly.
     - `game_winner`: the side that won the Game point (counted or not), or null.
     - `game_tie`: true when nobody won Game (tied card points, or `game` entered as null).
@@ -86,8 +87,10 @@ class AllFours(Rules):
     blurb = N_("High, Low, Jack and Game: the first side to 7 points wins.")
     min_players, max_players = 2, 4
     options = (
-        Option("teams", "bool", False, N_("Two teams of two"),
-               help=N_("Only with 4 players: partners sit opposite each other.")),
+        # None: the default depends on the player count (see option_default), so setup shows no choice made
+        Option("teams", "bool", None, N_("Two teams of two"),
+               help=N_("Only with 4 players: players 1 and 3 against 2 and 4, partners sitting opposite. "
+                       "Left unchosen: teams with 4 players, each alone with 2 or 3.")),
         Option("target", "int", 7, N_("Points to win"), min=1, max=99),
         Option("deck", "choice", 52, N_("Deck"), choices=(52, 32),
                choice_labels=(N_("52 cards"), N_("32 cards (no 2 to 6)"))),
@@ -375,6 +378,7 @@ def _marks(rnd: dict, counted: list[dict], decider: dict | None, rest: list[dict
         "points": [dict(a) for a in counted],
         "decided_by": decider["kind"] if decider else None,
         "uncounted": list(dict.fromkeys(a["kind"] for a in rest)),
+        "uncounted_points": [dict(a) for a in rest],
         "game_points": rnd.get("game_points"),
         "game_winner": won,
         "game_tie": won is None,
@@ -385,11 +389,11 @@ def _marks(rnd: dict, counted: list[dict], decider: dict | None, rest: list[dict
 
 
 def _notes(marks: dict) -> list[Problem]:
-    """Say when points went uncounted and when nobody won Game."""
+    """Say when points went uncounted, and when the card points tied so nobody won Game."""
     notes = []
     if marks["uncounted"]:
         notes.append(problem(N_("The game ended during this hand: the points after it are not counted.")))
-    if marks["game_tie"] and marks["decided_by"] is None:
+    if marks["game_tie"] and marks["game_points"] is not None and marks["decided_by"] is None:
         notes.append(problem(N_("Nobody scores Game this hand: the card points are tied."), field="game"))
     return notes
 

@@ -116,6 +116,7 @@ def test_game_given_directly():
     assert result.rounds[0].scores == [0, 1, 2] and result.rounds[0].marks["game_points"] is None
     result = play("all-fours", P3, [_hand(high=2, low=2, game=None)])
     assert result.rounds[0].scores == [0, 0, 2] and result.rounds[0].marks["game_tie"] is True
+    assert result.rounds[0].notes == []                       # a tie tapped as such needs no note
 
 
 def test_no_trump_in_play_scores_only_game():
@@ -192,6 +193,7 @@ def test_counting_stops_when_high_reaches_the_target():
     assert _kinds(result, 3) == [("beg", 1, 1), ("high", 0, 1)]   # Julien's beg point did count
     assert last.scores == [1, 1] and result.totals == [7, 3]
     assert last.marks["decided_by"] == "high" and last.marks["uncounted"] == ["low", "jack", "game"]
+    assert [(a["kind"], a["side"]) for a in last.marks["uncounted_points"]] == [("low", 1), ("jack", 1), ("game", 1)]
     assert result.finished and result.winners == [0]
     assert result.ending.message == "%(side)s reached %(target)d on %(point)s."
     assert (result.ending.seat, result.ending.params) == (0, {"side": "Anne", "target": 7, "point": "High"})
