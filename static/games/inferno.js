@@ -29,7 +29,10 @@
   function collectedNothing(player, ticked) {
     player.classList.toggle("is-nothing", ticked);
     if (!ticked) return;
-    for (const input of player.querySelectorAll("input.count")) input.value = "0";
+    for (const input of player.querySelectorAll("input.count")) {
+      input.value = "0";
+      input.classList.remove("bad");
+    }
   }
 
   // The player's points and cards, shown next to the name; 1 or 2 cards get the pickup warning.
