@@ -33,9 +33,21 @@ def handle(exc: HTTPException):
 
     if isinstance(exc, InternalServerError) or exc.code is None:
         return handle_crash(exc)
+    if request.headers.get("HX-Request") == "true":
+        return _in_place(_message(exc), exc.code)
     response = page.full("error.html", exc.code, message=_message(exc), code=exc.code)
     if request.method == "GET" and exc.code == 404:
         response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _in_place(message: str, code: int):
+    """For htmx: the message goes in the page's notice area; the form the player was using stays."""
+    from .views import page
+
+    response = page.full("error_notice.html", code, message=message)
+    response.headers["HX-Retarget"] = "#flash"
+    response.headers["HX-Reswap"] = "innerHTML"
     return response
 
 
@@ -43,7 +55,10 @@ def handle_crash(exc):
     """An unexpected error: say so plainly; the details stay in the server log."""
     from .views import page
 
-    return page.full("error.html", 500, message=gettext("Something went wrong; nothing was changed."), code=500)
+    message = gettext("Something went wrong; nothing was changed.")
+    if request.headers.get("HX-Request") == "true":
+        return _in_place(message, 500)
+    return page.full("error.html", 500, message=message, code=500)
 
 
 def init_app(app) -> None:

@@ -53,11 +53,11 @@ def _step(stored: store.Stored, rules_: rules.Rules, posted_step: str | None = N
 
 
 def render_game(stored: store.Stored, *, status: int = 200, errors=None, posted=None, message=None,
-                step: str | None = None, blocks=("round_form", "scoreboard", "flash")):
+                step: str | None = None, blocks=("round_form", "scoreboard", "flash"), form_oob: bool = False):
     """The game page, or on an htmx request just the blocks that change."""
     rules_ = rules.get(stored.game.rules)
     result = rules.play(stored.game)
-    context = dict(stored=stored, game=stored.game, rules=rules_, result=result, errors=errors or [],
+    context = dict(stored=stored, game=stored.game, rules=rules_, result=result, errors=errors or [], form_oob=form_oob,
                    posted=posted, message=message, step=_step(stored, rules_, step),
                    can_score=access.can_score(stored), form_template=forms.template_for(rules_.id),
                    leaders=result.winners if result.finished else
@@ -213,12 +213,8 @@ def import_game():
 
 
 def _names(text) -> list[str] | None:
-    """The player names of an import, when they can be read, so messages can name the player."""
-    try:
-        players = json.loads(text).get("players")
-    except (ValueError, AttributeError, UnicodeDecodeError):
-        return None
-    return players if isinstance(players, list) and all(isinstance(p, str) for p in players) else None
+    """The side names of an import (players, or teams), when they can be read, so messages can name them."""
+    return gamefile.names(text)
 
 
 @bp.get("/<game_id>/poll")
@@ -229,10 +225,8 @@ def poll(game_id: str):
         abort(404)
     if request.args.get("version") == str(version):
         return "", 204, {"Cache-Control": "no-store"}
-    response = render_game(_stored(game_id), blocks=("scoreboard", "flash", "round_form"))
-    # the poll swaps nothing itself (hx-swap none): the round form (the next deal) must come out of band too
-    html = response.get_data(as_text=True)
-    response.set_data(html.replace('<section id="round-form"', '<section id="round-form" hx-swap-oob="true"', 1))
+    # the poll swaps nothing itself (hx-swap none): the round form (the next deal) comes out of band too
+    response = render_game(_stored(game_id), blocks=("scoreboard", "flash", "round_form"), form_oob=True)
     response.headers["Cache-Control"] = "no-store"
     return response
 

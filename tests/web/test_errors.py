@@ -1,0 +1,33 @@
+"""Refusals read as messages: a page without htmx, a notice in place with htmx; never a traceback."""
+from .helpers import HX, post_round, seats, start
+
+
+def test_a_watcher_saving_with_htmx_gets_a_notice_not_a_page(client, other_phone):
+    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"])
+    other_phone.get(url)  # opened from the watch link
+    response = post_round(other_phone, url, 1, "bids", seats("bids", [1, 1, 1]), {**HX, "Accept-Language": "en"})
+    assert response.status_code == 403
+    assert response.headers["HX-Retarget"] == "#flash"
+    html = response.get_data(as_text=True)
+    assert "<html" not in html and "watch this game, not change it" in html
+    plain = post_round(other_phone, url, 1, "bids", seats("bids", [1, 1, 1]), {"Accept-Language": "en"})
+    assert plain.status_code == 403 and "<html" in plain.get_data(as_text=True)
+
+
+def test_crash_shows_a_plain_message(app, client):
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as in production: the handler answers, the log keeps the details
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("kaboom")
+
+    response = client.get("/boom", headers={"Accept-Language": "en"})
+    assert response.status_code == 500
+    body = response.get_data(as_text=True)
+    assert "nothing was changed" in body and "kaboom" not in body and "Traceback" not in body
+
+
+def test_oversized_upload_is_refused_clearly(client):
+    response = client.post("/games/import", data="x" * (2 * 1024 * 1024), content_type="application/json",
+                           headers={"Accept-Language": "en"})
+    assert response.status_code == 413 and "too large" in response.get_data(as_text=True)
