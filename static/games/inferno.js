@@ -61,7 +61,7 @@
 
   function refresh(root) {
     const scope = root.querySelectorAll ? root : document;
-    for (const hidden of scope.querySelectorAll(".js-only[hidden]")) hidden.hidden = false;
+    for (const hidden of scope.querySelectorAll(".inf-js[hidden]")) hidden.hidden = false;
     for (const player of scope.querySelectorAll("fieldset.inferno")) showPoints(player);
     const forms = scope.matches && scope.matches("form") ? [scope] : scope.querySelectorAll("form");
     for (const form of forms) markOver(form);
