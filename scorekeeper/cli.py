@@ -2,7 +2,6 @@
 `scorekeeper sheet` prints score sheets."""
 from __future__ import annotations
 
-import json
 import os
 import socket
 import sys
@@ -49,12 +48,8 @@ def fail_with(lang: str, message: str) -> None:
 
 
 def _names(text) -> list[str] | None:
-    """Player names of a game file, if they can be read."""
-    try:
-        players = json.loads(text).get("players")
-    except (ValueError, AttributeError):
-        return None
-    return players if isinstance(players, list) and all(isinstance(p, str) for p in players) else None
+    """Side names of a game file (players, or teams), if they can be read."""
+    return gamefile.names(text)
 
 
 @main.command()

@@ -36,6 +36,21 @@ def from_document(document) -> Game:
     return game
 
 
+def names(text: str | bytes) -> list[str] | None:
+    """Who messages about a game file name by seat: its sides (the players, or All Fours' teams), if readable."""
+    try:
+        document = json.loads(text)
+        players, options = document.get("players"), document.get("options", {})
+    except (ValueError, AttributeError, UnicodeDecodeError):
+        return None
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return None
+    try:
+        return rules.get(document.get("rules")).sides(players, options if isinstance(options, dict) else {})
+    except (Invalid, IndexError):
+        return players
+
+
 def to_document(game: Game, result: Result | None = None) -> dict:
     """The game file of `game`, with its derived `result` when given."""
     document = {"format": FORMAT, "rules": game.rules, "options": game.options, "players": game.players,
@@ -61,4 +76,4 @@ def dumps(game: Game) -> str:
     return json.dumps(to_document(game, rules.play(game)), ensure_ascii=False, indent=2) + "\n"
 
 
-__all__ = ["FORMAT", "loads", "from_document", "to_document", "result_document", "dumps", "Invalid"]
+__all__ = ["FORMAT", "loads", "from_document", "names", "to_document", "result_document", "dumps", "Invalid"]

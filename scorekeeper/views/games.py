@@ -57,7 +57,9 @@ def render_game(stored: store.Stored, *, status: int = 200, errors=None, posted=
     """The game page, or on an htmx request just the blocks that change."""
     rules_ = rules.get(stored.game.rules)
     result = rules.play(stored.game)
+    draft = stored.draft["data"] if _draft_step(stored, rules_) else None
     context = dict(stored=stored, game=stored.game, rules=rules_, result=result, errors=errors or [], form_oob=form_oob,
+                   warnings=rules.draft_warnings(stored.game, result, draft) if draft else [],
                    posted=posted, message=message, step=_step(stored, rules_, step),
                    can_score=access.can_score(stored), form_template=forms.template_for(rules_.id),
                    leaders=result.winners if result.finished else

@@ -293,7 +293,7 @@ def test_a_bad_import_names_the_round_and_the_team(client):
     bad = {**GAME, "rounds": [{**GAME["rounds"][0], "game_points": [30, 81]}]}
     response = client.post("/games/import", json=bad, headers=EN)
     assert response.status_code == 422
-    assert "Round 1" in text(response) and "between 0 and 80 (got 81)" in text(response)
+    assert "Round 1, Julien & Pierre: Card points must be between 0 and 80 (got 81)." in text(response)
     assert "No games yet" in text(client.get("/", headers=EN))
 
 
@@ -322,3 +322,6 @@ def test_cli_refuses_a_bad_all_fours_file():
     done = run_cli("score", "--lang", "en", "-", stdin=json.dumps(bad))
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.strip() == "Round 1: Low was scored, so High was too: enter who got High."
+    bad = {**GAME, "rounds": [{**GAME["rounds"][0], "game_points": [-3, 12]}]}
+    done = run_cli("score", "--lang", "fr", "-", stdin=json.dumps(bad))
+    assert done.returncode == 1 and "Anne & Sylvie" in done.stderr and "Traceback" not in done.stderr
