@@ -29,7 +29,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _from_environment(app)
     if test_config:
         app.config.update(test_config)
-    from . import assets, db, errors, i18n, security, views
+    from . import assets, compress, db, errors, i18n, security, views
 
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key(Path(app.instance_path))
     db.init_app(app)
@@ -38,4 +38,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     views.init_app(app)
     assets.init_app(app)
+    compress.init_app(app)
     return app
