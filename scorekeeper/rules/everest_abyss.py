@@ -245,8 +245,8 @@ def _alignment_warnings(staked: list[int], folded: list[bool], held: list[int]) 
     """Warn when a player still in staked less than the highest stake without going tapis."""
     in_ = _still_in(folded)
     top = max(staked[s] for s in in_)
-    return [problem(N_("A player still in aligns on the highest stake (%(top)d) or stakes all they hold "
-                       "(got %(value)d)."), top=top, value=staked[s], seat=s, field="staked")
+    return [problem(N_("Staked %(value)d, below the highest stake (%(top)d), without going tapis."), top=top,
+                    value=staked[s], seat=s, field="staked")
             for s in in_ if staked[s] < top and staked[s] < held[s]]
 
 

@@ -1,0 +1,129 @@
+// Everest & Abyss: stake steppers, "tapis" when a stake is everything a player holds, folded players'
+// cards set aside, and a preview of each number and of the winner. The server decides: this only helps.
+(function () {
+  "use strict";
+  if (window.everestAbyssLoaded) return;
+  window.everestAbyssLoaded = true;
+
+  // The number two digits form: EVEREST puts the higher digit first, ABYSS the lower.
+  function number(cote, a, b) {
+    const hi = Math.max(a, b), lo = Math.min(a, b);
+    return cote === "everest" ? 10 * hi + lo : 10 * lo + hi;
+  }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, (_, key) => values[key]);
+  }
+
+  function checked(form, name) {
+    const input = form.querySelector(`input[name="${name}"]:checked`);
+    return input ? input.value : "";
+  }
+
+  function nameOf(form, seat) {
+    const legend = form.querySelector(`#hand-${seat} legend`);
+    return legend ? legend.firstChild.textContent.trim() : String(seat);
+  }
+
+  // A player's stake: one token more or less, between 1 and what they hold.
+  function step(button) {
+    const input = document.getElementById(button.getAttribute("aria-controls"));
+    if (!input) return;
+    const held = parseInt(input.dataset.held, 10);
+    const now = parseInt(input.value, 10);
+    let next = Number.isNaN(now) ? 1 : now + parseInt(button.dataset.eaStep, 10);
+    next = Math.max(1, Math.min(held, next));
+    input.value = next;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  // Tapis badges, folded players' pads and winner chips.
+  function players(form) {
+    for (const fieldset of form.querySelectorAll(".ea-player")) {
+      const seat = fieldset.dataset.seat;
+      const stake = fieldset.querySelector(".ea-stake");
+      const folded = fieldset.querySelector("[data-ea-fold]").checked;
+      fieldset.querySelector("[data-ea-tapis]").hidden = stake.value === "" || stake.value !== stake.dataset.held;
+      fieldset.classList.toggle("is-folded", folded);
+      const hand = form.querySelector(`#hand-${seat}`);
+      if (hand) {
+        hand.classList.toggle("is-folded", folded);
+        hand.querySelector("[data-ea-folded-note]").hidden = !folded;
+        // a folded player shows no hand: their digits are not sent
+        for (const radio of hand.querySelectorAll("input")) radio.disabled = folded;
+      }
+      const chip = form.querySelector(`[data-ea-winner="${seat}"]`);
+      if (chip) {
+        chip.disabled = folded;
+        if (folded && chip.checked) chip.checked = false;
+      }
+    }
+  }
+
+  // Each shown number, and who the numbers make the winner (Big Boss on a tie).
+  function numbers(form) {
+    const cote = checked(form, "cote");
+    const order = (form.dataset.eaOrder || "").split(",").filter((s) => s !== "");
+    const stillIn = order.filter((seat) => !form.querySelector(`#player-${seat} [data-ea-fold]`).checked);
+    const shown = {};
+    for (const seat of order) {
+      const out = form.querySelector(`#hand-${seat} [data-ea-number]`);
+      const a = parseInt(checked(form, `hands.${seat}.0`), 10), b = parseInt(checked(form, `hands.${seat}.1`), 10);
+      const ok = cote && stillIn.includes(seat) && !Number.isNaN(a) && !Number.isNaN(b);
+      if (ok) shown[seat] = number(cote, a, b);
+      if (out) { out.textContent = ok ? shown[seat] : ""; out.classList.remove("is-best"); }
+    }
+    verdict(form, cote, stillIn, shown);
+  }
+
+  function verdict(form, cote, stillIn, shown) {
+    const box = form.querySelector("[data-ea-verdict]");
+    if (!box) return;
+    let text = "";
+    box.classList.toggle("is-bad", stillIn.length === 0);
+    if (stillIn.length === 0) text = box.dataset.tNobody;
+    else if (stillIn.length === 1) text = fill(box.dataset.tAlone, { name: nameOf(form, stillIn[0]) });
+    else if (cote && stillIn.every((seat) => seat in shown)) {
+      const values = stillIn.map((seat) => shown[seat]);
+      const best = cote === "everest" ? Math.max(...values) : Math.min(...values);
+      const tied = stillIn.filter((seat) => shown[seat] === best);  // in betting order: the first is Big Boss
+      for (const seat of tied) form.querySelector(`#hand-${seat} [data-ea-number]`).classList.add("is-best");
+      const name = nameOf(form, tied[0]);
+      text = tied.length > 1
+        ? fill(box.dataset.tBoss, { names: tied.map((s) => nameOf(form, s)).join(", "), number: best, name })
+        : fill(box.dataset.tBest, { name, number: best });
+    }
+    box.textContent = text;
+    box.hidden = text === "";
+  }
+
+  function refresh(root) {
+    const forms = root.matches && root.matches(".ea-form") ? [root] : root.querySelectorAll(".ea-form");
+    for (const form of forms) {
+      for (const button of form.querySelectorAll(".ea-step")) button.hidden = false;
+      players(form);
+      numbers(form);
+    }
+  }
+
+  // The stylesheet link sits in the board, which htmx swaps: keep one copy in <head> so nothing flickers.
+  function keepStyle() {
+    const link = document.querySelector("link[data-ea-style]");
+    if (link && !document.head.querySelector("link[data-ea-style]")) document.head.appendChild(link.cloneNode());
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest(".ea-step");
+    if (button) step(button);
+    const compute = event.target.closest("[data-ea-compute]");
+    if (compute) {
+      const cards = compute.closest("form").querySelector(".ea-cards");
+      if (cards) cards.open = true;
+    }
+  });
+  (window.scorekeeperGames = window.scorekeeperGames || []).push((root) => {
+    keepStyle();
+    refresh(root.closest ? (root.closest(".ea-form") || document) : document);
+  });
+  document.addEventListener("DOMContentLoaded", () => { keepStyle(); refresh(document); });
+})();
