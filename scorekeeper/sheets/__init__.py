@@ -15,7 +15,7 @@ import importlib
 import io
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Callable
@@ -301,6 +301,7 @@ def replacement(font: str) -> str:
     return next(c for c in ("\ufffd", "\u25a1", "?") if ord(c) in have)
 
 
+@lru_cache(maxsize=8192)
 def printable(text: str, font: str = REGULAR) -> str:
     """The text as the font can print it: composed, with a visible mark for every character it lacks."""
     have, out = _glyphs(font), []
@@ -324,6 +325,7 @@ def width_of(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
+@lru_cache(maxsize=8192)
 def fit(text: str, font: str, size: float, width: float, lines: int = 1, smallest: float = 5.5):
     """The largest size (down to `smallest`) at which `text` fits `width` in at most `lines` lines
     without cutting a word, and those lines; at the smallest size long words are cut, then the end."""
@@ -334,7 +336,7 @@ def fit(text: str, font: str, size: float, width: float, lines: int = 1, smalles
     split = _split(text, font, current, width)
     if len(split) > lines:
         split = split[:lines - 1] + [_ellipsis(" ".join(split[lines - 1:]), font, current, width)]
-    return current, split
+    return current, tuple(split)
 
 
 def _fits(text: str, font: str, size: float, width: float, lines: int) -> bool:
