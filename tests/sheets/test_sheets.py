@@ -333,6 +333,14 @@ def test_the_home_page_has_a_blank_sheet_form_that_works_without_javascript(clie
         assert field in form
 
 
+def test_the_form_as_sent_without_names_gives_a_pad(client):
+    response = client.get("/sheets/blank.pdf?rules=everest-abyss&players=8&names=&paper=a4", headers=EN)
+    assert response.status_code == 200
+    text = pdf_text(response.data)
+    assert "8 players" in text and "#8" in text
+    assert size(pages(response.data)[0]) == A4[::-1]
+
+
 def test_a_blank_sheet_from_the_web(client):
     response = client.get("/sheets/blank.pdf?rules=all-fours&players=4&names=Zo%C3%AB,%C5%81ukasz,%C5%90rs,"
                           "Fran%C3%A7ois&paper=letter")
