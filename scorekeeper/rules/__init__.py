@@ -14,7 +14,7 @@ from .base import (N_, Game, Invalid, Option, Problem, Result, RoundResult, Rule
 from .fields import is_int
 
 __all__ = ["N_", "Game", "Invalid", "Option", "Problem", "Result", "RoundResult", "Rules", "State", "Upcoming",
-           "all_rules", "get", "play", "check_round", "check_draft", "fail", "problem"]
+           "all_rules", "get", "play", "check_round", "check_draft", "draft_warnings", "fail", "problem"]
 
 _NOT_GAMES = {"base", "fields", "setup"}
 
@@ -123,6 +123,14 @@ def check_round(game: Game, rnd: dict) -> tuple[dict, list[Problem]]:
     result = play(Game(game.rules, game.players, game.options, game.first_dealer, game.rounds + [rnd]))
     last = result.rounds[-1]
     return last.round, last.warnings
+
+
+def draft_warnings(game: Game, result: Result, draft: dict) -> list[Problem]:
+    """Warnings about the stored first steps of the next round (say a bid above the hand size)."""
+    if result.finished:
+        return []
+    number = len(game.rounds) + 1
+    return [p.at_round(number) for p in get(game.rules).draft_warnings(game, result.state, draft)]
 
 
 def check_draft(game: Game, step: str, draft: dict) -> dict:

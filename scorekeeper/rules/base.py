@@ -214,6 +214,10 @@ class Rules:
         """Check the first steps of a round (bids before tricks); return it normalised."""
         raise fail(N_("This game has no step named %(step)s."), step=step)
 
+    def draft_warnings(self, game: Game, state: State, draft: dict) -> list[Problem]:
+        """Warnings about a checked draft, shown while the rest of the round is entered."""
+        return []
+
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Check one round against the state before it; return it normalised, and warnings."""
         raise NotImplementedError

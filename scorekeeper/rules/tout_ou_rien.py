@@ -59,6 +59,10 @@ class ToutOuRien(Rules):
         bids, opens = self._check_bids(game, draft)
         return {"bids": bids, "open": opens}
 
+    def draft_warnings(self, game: Game, state: State, draft: dict) -> list[Problem]:
+        """A bid above the hand size, flagged while the tricks are entered."""
+        return self._bid_warnings(draft.get("bids", []), self.cards(game, state))
+
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Bids, open flags and tricks by seat; the tricks add up to the hand size."""
         raise_if(unknown_fields(rnd, {"bids", "open", "tricks", "trump"}))

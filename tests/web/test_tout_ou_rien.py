@@ -165,3 +165,11 @@ def test_names_are_escaped(client):
     url = start(client, "tout-ou-rien", ["<script>alert(1)</script>", "B", "C"])
     html = client.get(url).get_data(as_text=True)
     assert "<script>alert(1)</script>" not in html and "&lt;script&gt;" in html
+
+
+def test_a_bid_above_the_hand_size_is_accepted_with_a_warning(client):
+    url = start(client, "tout-ou-rien", P3, hands="2")
+    assert bids(url, client, 1, [5, 0, 0], [False] * 3).status_code == 303
+    page = text(client.get(url, headers={"Accept-Language": "en"}))
+    assert "Bid 5 is more than the 2 cards dealt." in page
+    assert tricks(url, client, 1, [2, 0, 0]).status_code == 303
