@@ -15,7 +15,7 @@ run: setup
 test: setup-test
 	$(VENV)/bin/pytest $(ARGS)
 
-bench: setup-test
+bench: setup
 	$(VENV)/bin/python -m bench $(ARGS)
 
 setup: $(VENV)/.app-installed static/vendor/htmx.min.js .system-fonts

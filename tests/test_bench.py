@@ -1,0 +1,100 @@
+"""The benchmark's parts that can be checked without timing anything: its tables, the verdicts on the
+targets, the HTTP client it loads the server with, and the games it prepares."""
+import http.server
+import threading
+
+from bench import render, report, scenario, wire
+from bench.client import Connection, build
+
+
+def test_table_pads_columns_and_aligns_numbers_right():
+    text = report.table(["route", "p50 ms"], [["page", "12.5"], ["healthz", "0.9"]])
+    lines = text.splitlines()
+    assert lines[0] == "| route   | p50 ms |"
+    assert lines[1] == "|---------|-------:|"
+    assert lines[3] == "| healthz |    0.9 |"
+
+
+def fake_results(save_rate, visit_bytes):
+    """Results as main() gathers them, with made-up numbers."""
+    row = dict(p50=1.0, p99=2.0, mean=1.0, errors={}, exhausted=False, requests=100, seconds=1)
+    return {"machine": dict(date="2025-11-22T10:00", cpus=2, cpu="x", memory_gib=4, python="3.11", system="Linux",
+                            load=[0, 0, 0]),
+            "server": dict(workers=2, threads=4, worker_class="gthread"), "seconds": 1, "elapsed": 60,
+            "rows": [{**row, "route": "trivial", "label": "GET /healthz", "clients": 1, "throughput": 1000},
+                     {**row, "route": "save", "label": "round save", "clients": 1, "throughput": save_rate}],
+            "skipped": {}, "sheets": {"skipped": "none here"},
+            "wire": {"first_visit": dict(requests=4, wire=visit_bytes, body=visit_bytes, plain=80000, encodings=("gzip",)),
+                     "save": dict(requests=1, wire=2000, body=1800, plain=14000, encodings=("gzip",))},
+            "memory": {"master": 40000, "workers": [50000, 50000]}}
+
+
+def test_targets_are_judged_met_or_missed():
+    good = render.render(fake_results(600, 29000))
+    assert "| round saves ≥ 0.5 × trivial req/s, 1 client(s) | 0.60     | met" in good
+    assert "first visit ≤ 30 KB compressed" in good and "MISSED" not in good.split("| target")[1].split("served")[0]
+    bad = render.render(fake_results(100, 31000))
+    assert "| 0.10     | MISSED" in bad and "| 31.0 KB  | MISSED" in bad
+    assert "136.7" in bad  # all processes' peak memory together, MiB
+
+
+def test_the_first_visit_fetches_style_sheets_and_scripts():
+    html = ('<link rel="stylesheet" href="/static/app.css?v=1&amp;x=2"><script defer src="/static/a.js?v=2">'
+            '</script><a href="/games/x">x</a><script src="/static/a.js?v=2"></script>')
+    assert wire.assets(html) == ["/static/app.css?v=1&x=2", "/static/a.js?v=2"]
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    """Answers with a fixed length, chunked, or nothing (204), on one kept-alive connection."""
+
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self):
+        if self.path == "/chunked":
+            self.send_response(200)
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            self.wfile.write(b"3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
+        elif self.path == "/empty":
+            self.send_response(204)
+            self.end_headers()
+        else:
+            self.send_response(200)
+            self.send_header("Content-Length", "5")
+            self.end_headers()
+            self.wfile.write(b"hello")
+
+    def log_message(self, *args):
+        pass
+
+
+def test_client_reads_every_kind_of_body_on_one_connection():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        conn = Connection("127.0.0.1", server.server_port)
+        host = f"127.0.0.1:{server.server_port}"
+        fixed = conn.request(build("GET", "/", host=host))
+        assert (fixed.status, fixed.body) == (200, b"hello") and fixed.wire > len(b"hello")
+        assert conn.request(build("GET", "/chunked", host=host)).body == b"abcde"
+        assert conn.request(build("GET", "/empty", host=host)).status == 204
+        assert conn.request(build("GET", "/", host=host)).body == b"hello"
+        conn.close()
+    finally:
+        server.shutdown()
+
+
+def test_prepared_games_wait_for_the_round_a_save_records(tmp_path):
+    from scorekeeper import db, store
+
+    games = scenario.prepare(tmp_path / "s.sqlite", 3)
+    conn = db.connect(str(tmp_path / "s.sqlite"))
+    page, done = store.load(conn, games.page), store.load(conn, games.done)
+    assert len(page.game.players) == 6 and len(page.game.rounds) == scenario.SAVED
+    assert done.finished and len(done.game.rounds) == 7
+    assert len(set(games.saves)) == 3
+    for game_id in games.saves:
+        waiting = store.load(conn, game_id)
+        assert len(waiting.game.rounds) == scenario.SAVED - 1 and waiting.draft["number"] == scenario.SAVED
+        assert store.access(conn, scenario.DEVICE, game_id)["role"] == "owner"
+    conn.conn.close()
