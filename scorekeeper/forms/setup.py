@@ -6,8 +6,8 @@ from werkzeug.datastructures import MultiDict
 from ..rules import N_, Game, Invalid, Option, Rules, problem
 
 
-def read_players(form: MultiDict, rules: Rules) -> tuple[list[str], int]:
-    """The names typed in the seat boxes (empty boxes skipped) and the first dealer's seat among them."""
+def read_players(form: MultiDict, rules: Rules) -> tuple[list[str], int, list]:
+    """The names typed in the seat boxes (empty boxes skipped), the first dealer's seat, and problems."""
     names, dealer, problems = [], 0, []
     for slot in range(rules.max_players):
         name = (form.get(f"player.{slot}") or "").strip()
@@ -20,9 +20,7 @@ def read_players(form: MultiDict, rules: Rules) -> tuple[list[str], int]:
         problems.append(problem(N_("Choose who deals first."), field="dealer"))
     elif not (form.get(f"player.{form.get('dealer')}") or "").strip():
         problems.append(problem(N_("The first dealer must be one of the players named."), field="dealer"))
-    if problems:
-        raise Invalid(problems)
-    return names, dealer
+    return names, dealer, problems
 
 
 def read_option(form: MultiDict, option: Option):
@@ -50,9 +48,9 @@ def read_option(form: MultiDict, option: Option):
 
 
 def read(form: MultiDict, rules: Rules) -> Game:
-    """A Game (no rounds yet) from the new-game form; Invalid lists everything wrong."""
-    players, dealer = read_players(form, rules)
-    options, problems = {}, []
+    """A checked Game (no rounds yet) from the new-game form; Invalid lists everything wrong."""
+    players, dealer, problems = read_players(form, rules)
+    options = {}
     for option in rules.options:
         try:
             value, given = read_option(form, option)
@@ -61,6 +59,10 @@ def read(form: MultiDict, rules: Rules) -> Game:
             continue
         if given:
             options[option.name] = value
+    try:  # the names and the options are checked too, so every problem shows at once
+        options = rules.check_setup(players, options)
+    except Invalid as exc:
+        problems += exc.problems
     if problems:
         raise Invalid(problems)
     return Game(rules.id, players, options, dealer, [])

@@ -52,6 +52,13 @@ def _step(stored: store.Stored, rules_: rules.Rules, posted_step: str | None = N
     return rules_.steps[min(reached, len(rules_.steps) - 1)]
 
 
+def standings(totals: list[int], lowest_wins: bool) -> list[tuple[int, int]]:
+    """(rank, side) from first to last; tied sides share a rank (1, 2, 2, 4)."""
+    order = sorted(range(len(totals)), key=lambda i: totals[i], reverse=not lowest_wins)
+    return [(1 + sum(1 for j in order if (totals[j] < totals[i] if lowest_wins else totals[j] > totals[i])), i)
+            for i in order]
+
+
 def render_game(stored: store.Stored, *, status: int = 200, errors=None, posted=None, message=None,
                 step: str | None = None, blocks=("round_form", "scoreboard", "flash"), form_oob: bool = False):
     """The game page, or on an htmx request just the blocks that change."""
@@ -65,8 +72,7 @@ def render_game(stored: store.Stored, *, status: int = 200, errors=None, posted=
                    leaders=result.winners if result.finished else
                    result.leaders(rules_.lowest_wins) if result.rounds else [],
                    poll_seconds=current_app.config["POLL_SECONDS"],
-                   standings=sorted(range(len(result.sides)), key=lambda i: result.totals[i],
-                                    reverse=not rules_.lowest_wins))
+                   standings=standings(result.totals, rules_.lowest_wins))
     if htmx and not htmx.history_restore_request:
         return page.blocks("game.html", blocks, status, **context)
     return page.full("game.html", status, **context)

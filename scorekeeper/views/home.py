@@ -54,7 +54,6 @@ def create(rules_id: str):
         return page.problems(exc.problems, 422)
     try:
         game = setup.read(request.form, rules_)
-        game.options = rules_.check_setup(game.players, game.options)
     except Invalid as exc:
         return _render_new(rules_, 422, exc.problems, request.form)
     game_id = store.create(get_db(), game, security.ensure_device())
@@ -69,6 +68,17 @@ def _local(target: str | None) -> str:
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return url_for("home.index")
     return target
+
+
+@bp.app_template_global()
+def here() -> str:
+    """Where the language switch comes back to: this page, or after a refused form, the page it was on."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host and referrer.path:
+        return referrer.path + (f"?{referrer.query}" if referrer.query else "")
+    return url_for("home.index")
 
 
 @bp.get("/lang/<lang>")

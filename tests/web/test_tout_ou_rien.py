@@ -173,3 +173,25 @@ def test_a_bid_above_the_hand_size_is_accepted_with_a_warning(client):
     page = text(client.get(url, headers={"Accept-Language": "en"}))
     assert "Bid 5 is more than the 2 cards dealt." in page
     assert tricks(url, client, 1, [2, 0, 0]).status_code == 303
+
+
+def test_setup_shows_every_problem_at_once(client):
+    data = {"player.0": "Anne", "player.1": "anne", "player.2": "Sylvie", "dealer": "0", "option.hands": "6 9"}
+    page = text(client.post("/new/tout-ou-rien", data=data, headers={"Accept-Language": "en"}))
+    assert "Two players are named anne" in page and "must be between 1 and 6" in page
+
+
+def test_tied_players_share_their_rank_in_the_standings(client):
+    url = start(client, "tout-ou-rien", ["A", "B", "C", "D"], hands="2")
+    post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 0, 0]), **seats("open", ["secret"] * 4)})
+    post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0, 0]))
+    html = client.get(url).get_data(as_text=True)
+    standings = html.split('class="standings"')[1].split("</ol>")[0]
+    assert [v for v in standings.split('value="')[1:]][0].startswith("1")
+    assert [v[0] for v in standings.split('value="')[1:]] == ["1", "1", "3", "3"]
+
+
+def test_language_switch_after_a_refused_form_returns_to_the_game(client, url):
+    response = post_round(client, url, 1, "bids", seats("bids", ["x", 1, 1]), {"Referer": f"http://localhost{url}"})
+    assert response.status_code == 422
+    assert f"/lang/en?next={url}" in response.get_data(as_text=True).replace("%2F", "/")
