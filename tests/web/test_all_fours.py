@@ -141,6 +141,9 @@ def test_a_major_renege_ends_the_game(client, teams):
     assert totals(page) == ["5", "1"]
     assert "Winner: Julien & Pierre" in text(page)
     assert "Anne & Sylvie reneged holding a top trump and lost the game." in text(page)
+    row = re.search(r'<tr id="round-2">.*?</tr>', page.get_data(as_text=True), re.S).group(0)
+    losers = re.findall(r"<td>(.*?)</td>", row, re.S)[0]
+    assert 'class="af-pt af-major"' in losers and len(re.findall(r'<s class="af-pt af-off"', row)) == 3
 
 
 def test_a_tie_on_card_points_scores_nobody_and_says_so(client):
