@@ -31,6 +31,8 @@ def catalog(lang: str) -> dict:
                 if not message.id or not message.string or message.fuzzy:
                     continue
                 key = message.id if isinstance(message.id, str) else message.id[0]
+                if isinstance(messages.get(key), tuple) and not isinstance(message.string, tuple):
+                    continue  # another area's singular-only copy must not hide the plural forms
                 messages[key] = message.string
     return messages
 
@@ -112,10 +114,12 @@ def plural(singular: str, plural_: str, n: int, lang: str | None = None) -> str:
     """The translated singular or plural form for `n`, not yet filled in."""
     lang = lang or current()
     one = n in (0, 1) if lang == "fr" else n == 1
-    found = catalog(lang).get(singular) if lang != "en" else None
+    if lang == "en":
+        return singular if one else plural_
+    found = catalog(lang).get(singular)
     if isinstance(found, tuple):
         return found[0] if one else found[-1]
-    return singular if one else plural_
+    return translate(singular, lang) if one else translate(plural_, lang)
 
 
 def init_app(app) -> None:

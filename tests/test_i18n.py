@@ -41,6 +41,14 @@ def test_translations_keep_their_placeholders():
             assert placeholders(text) == placeholders(msgid) or not placeholders(msgid) and "%(num)d" in text, msgid
 
 
+def test_the_winner_line_is_french_in_the_singular_and_the_plural():
+    from scorekeeper.i18n import plural
+
+    assert plural("Winner: %(names)s", "Winners: %(names)s", 1, "fr").startswith("Gagnant\u202f:")
+    assert plural("Winner: %(names)s", "Winners: %(names)s", 2, "fr").startswith("Gagnants\u202f:")
+    assert plural("%(num)d round", "%(num)d rounds", 3, "fr") == "%(num)d manches"
+
+
 if __name__ == "__main__":
     # For translators: `python tests/test_i18n.py PREFIX...` prints .po entries still missing for those files.
     import sys
