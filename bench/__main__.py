@@ -17,7 +17,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from . import report, scenario, sheets, wire
-from .client import Connection, Exhausted, build, load
+from .client import Connection, Exhausted, Run, build, load
 from .render import render
 from .server import HOST, Server
 
@@ -39,7 +39,9 @@ def parse(argv) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="measured seconds per route and client count")
-    parser.add_argument("--warmup", type=float, default=0.5, help="unmeasured seconds before each")
+    parser.add_argument("--reference", type=float, default=1.0,
+                        help="measured seconds of the trivial route before each of the others")
+    parser.add_argument("--warmup", type=float, default=0.3, help="unmeasured seconds before each")
     parser.add_argument("--clients", default="1,8", help="concurrent clients, comma-separated")
     parser.add_argument("--workers", type=int, help="gunicorn workers (default: scorekeeper serve's)")
     parser.add_argument("--threads", type=int, help="threads per worker (default: scorekeeper serve's)")
@@ -131,19 +133,35 @@ def server_settings(args) -> dict:
             "worker_class": "gthread"}
 
 
+def line(route: Route, clients: int, run: Run, base: Run | None = None) -> dict:
+    """One line of the load table; `base` is the trivial route measured just before, for the ratios."""
+    found = {"route": route.key, "label": route.label, "clients": clients, "requests": run.count,
+             "seconds": round(run.seconds, 3), "p50": run.percentile(50), "p99": run.percentile(99),
+             "mean": run.mean, "throughput": run.throughput, "errors": run.errors, "exhausted": run.exhausted}
+    if base is not None:
+        found.update(base_throughput=base.throughput, base_p50=base.percentile(50))
+    print(f"  {route.key:8} {clients} client(s): {run.count} answers, p50 {report.ms(run.percentile(50))} ms",
+          file=sys.stderr, flush=True)
+    return found
+
+
 def run_load(server: Server, measured: list[Route], counts: list[int], args) -> list[dict]:
-    """Every route with every client count, the trivial route among them."""
+    """Every route with every client count, each right after the trivial route with as many clients, so that
+    their ratio compares the two under the same conditions; the trivial lines sum up all those runs."""
+    trivial, others = measured[0], measured[1:]
+    references = {clients: [] for clients in counts}
     rows = []
-    for route in measured:
+    for route in others:
         for clients in counts:
+            base = load(HOST, server.port, trivial.supply, trivial.expect, clients, args.reference, args.warmup)
             run = load(HOST, server.port, route.supply, route.expect, clients, args.seconds, args.warmup)
-            rows.append({"route": route.key, "label": route.label, "clients": clients, "requests": run.count,
-                         "seconds": round(run.seconds, 3), "p50": run.percentile(50), "p99": run.percentile(99),
-                         "mean": run.mean, "throughput": run.throughput, "errors": run.errors,
-                         "exhausted": run.exhausted})
-            print(f"  {route.key:8} {clients} client(s): {run.count} answers, p50 {report.ms(run.percentile(50))} ms",
-                  file=sys.stderr, flush=True)
-    return rows
+            references[clients].append(base)
+            rows.append(line(route, clients, run, base))
+    for clients in counts:
+        if not references[clients]:
+            references[clients].append(load(HOST, server.port, trivial.supply, trivial.expect, clients,
+                                            args.seconds, args.warmup))
+    return [line(trivial, clients, Run.merge(references[clients])) for clients in counts] + rows
 
 
 def run_wire(server: Server, games: scenario.Games, pool: collections.deque) -> dict:
@@ -192,7 +210,8 @@ def main(argv=None) -> int:
     sheet_result = sheets.measure() if not args.only or "sheets" in args.only else {"skipped": "not asked"}
     results = {"machine": before, "server": server_settings(args), "rows": rows, "skipped": skipped,
                "wire": wire_result, "sheets": sheet_result, "memory": memory,
-               "elapsed": round(time.perf_counter() - began, 1), "seconds": args.seconds}
+               "elapsed": round(time.perf_counter() - began, 1), "seconds": args.seconds,
+               "reference": args.reference}
     print(render(results))
     if args.json:
         args.json.write_text(json.dumps(results, indent=1, default=str))

@@ -146,6 +146,17 @@ class Run:
     errors: dict = field(default_factory=dict)
     exhausted: bool = False
 
+    @classmethod
+    def merge(cls, runs: list["Run"]) -> "Run":
+        """Several runs of the same route as one."""
+        merged = cls(runs[0].clients, sum(r.seconds for r in runs))
+        for run in runs:
+            merged.latencies += run.latencies
+            merged.exhausted = merged.exhausted or run.exhausted
+            for status, n in run.errors.items():
+                merged.errors[status] = merged.errors.get(status, 0) + n
+        return merged
+
     @property
     def count(self) -> int:
         """Answers received within the measured window."""

@@ -11,13 +11,19 @@ def trivial_for(rows: list[dict], clients: int) -> dict | None:
     return next((r for r in rows if r["route"] == "trivial" and r["clients"] == clients), None)
 
 
+def ratios(rows: list[dict], row: dict) -> tuple[float | None, float | None]:
+    """Throughput as a share of the trivial route's, and p50 as a multiple of its p50: against the trivial
+    run made just before this one when there is one, else against the trivial line."""
+    base = trivial_for(rows, row["clients"]) or {}
+    speed, p50 = row.get("base_throughput", base.get("throughput")), row.get("base_p50", base.get("p50"))
+    return (row["throughput"] / speed if speed else None), (row["p50"] / p50 if p50 else None)
+
+
 def load_table(rows: list[dict]) -> str:
     """Latency and throughput of every route, and its ratio to the trivial route."""
     lines = []
     for row in rows:
-        base = trivial_for(rows, row["clients"])
-        speed = row["throughput"] / base["throughput"] if base and base["throughput"] else None
-        slower = row["p50"] / base["p50"] if base and base["p50"] else None
+        speed, slower = ratios(rows, row)
         errors = ", ".join(f"{n}×{s}" for s, n in row["errors"].items()) or "0"
         if row["exhausted"]:
             errors += " (ran out of games)"
@@ -66,8 +72,7 @@ def targets(results: dict) -> list[list]:
     out.append([f"round save answer ≤ {TARGETS['save_kb']} KB", f"{kb(save)} KB",
                 verdict(save <= TARGETS["save_kb"] * KB)])
     for row in (r for r in rows if r["route"] == "save"):
-        base = trivial_for(rows, row["clients"])
-        share = row["throughput"] / base["throughput"] if base and base["throughput"] else None
+        share, _ = ratios(rows, row)
         out.append([f"round saves ≥ {TARGETS['save_vs_trivial']} × trivial req/s, {row['clients']} client(s)",
                     ratio(share), verdict(None if share is None else share >= TARGETS["save_vs_trivial"])])
     for sheet in results["sheets"].get("sheets", []):
@@ -88,7 +93,8 @@ def render(results: dict) -> str:
             f"Server: scorekeeper serve (gunicorn {s['worker_class']}, {s['workers']} workers × {s['threads']} "
             f"threads) on 127.0.0.1; clients on the same machine, kept-alive connections.\n"
             f"Game: Tout ou rien, 6 players, hands 6-5-4-3-4-5-6 (7 rounds). "
-            f"{results['seconds']:g} s measured per line. Run took {results['elapsed']:g} s.")
+            f"{results['seconds']:g} s measured per line, each right after {results.get('reference', 1):g} s of the "
+            f"trivial route (the ratios compare the two). Run took {results['elapsed']:g} s.")
     parts = [head, load_table(results["rows"])]
     parts += [f"Not measured: {why}" for why in results["skipped"].values()]
     parts += [wire_table(results["wire"]), sheets_table(results["sheets"]), memory_table(results["memory"]),
