@@ -48,9 +48,9 @@ def sheets_table(found: dict) -> str:
     """Score-sheet build times in-process."""
     if found.get("skipped"):
         return f"Score sheets in-process: not measured ({found['skipped']})."
-    lines = [[s["label"], ms(s["first"]), ms(s["p50"]), ms(s["max"]), s["runs"], kb(s["bytes"])]
+    lines = [[s["label"], ms(s["first"]), ms(s["p50"]), ms(s["max"]), ms(s.get("cpu")), s["runs"], kb(s["bytes"])]
              for s in found["sheets"]]
-    return table(["sheet built in-process", "first ms", "p50 ms", "max ms", "runs", "PDF KB"], lines)
+    return table(["sheet built in-process", "first ms", "p50 ms", "max ms", "CPU p50 ms", "runs", "PDF KB"], lines)
 
 
 def memory_table(memory: dict) -> str:
