@@ -17,7 +17,8 @@ SMALLEST = 512  # below this, gzip's own header and trailer eat most of what it 
 
 def wanted(response) -> bool:
     """Whether this answer should travel gzipped."""
-    return (response.status_code == 200 and response.mimetype in TYPES
+    return (response.status_code >= 200 and response.status_code not in (204, 206, 304)
+            and response.mimetype in TYPES
             and "Content-Encoding" not in response.headers and "Content-Range" not in response.headers
             and not (response.is_streamed and not response.direct_passthrough)
             and request.accept_encodings["gzip"] > 0)

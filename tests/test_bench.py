@@ -24,7 +24,8 @@ def fake_results(save_rate, visit_bytes):
             "rows": [{**row, "route": "trivial", "label": "GET /healthz", "clients": 1, "throughput": 1000},
                      {**row, "route": "save", "label": "round save", "clients": 1, "throughput": save_rate}],
             "skipped": {}, "sheets": {"skipped": "none here"},
-            "wire": {"first_visit": dict(requests=4, wire=visit_bytes, body=visit_bytes, plain=80000, encodings=("gzip",)),
+            "wire": {"first_visit": dict(requests=4, wire=visit_bytes, body=visit_bytes, plain=80000,
+                                         encodings=("gzip",)),
                      "save": dict(requests=1, wire=2000, body=1800, plain=14000, encodings=("gzip",))},
             "memory": {"master": 40000, "workers": [50000, 50000]}}
 

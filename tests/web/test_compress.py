@@ -27,6 +27,15 @@ def test_an_htmx_round_save_is_gzipped(client):
     assert 'id="scoreboard"' in gzip.decompress(response.data).decode()
 
 
+def test_a_refused_round_comes_back_gzipped_with_its_message(client):
+    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="3 2")
+    post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 1]), **seats("open", ["secret"] * 3)})
+    response = post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0]),
+                          {**HX, **GZIP, "Accept-Language": "en"})
+    assert response.status_code == 422 and response.headers["Content-Encoding"] == "gzip"
+    assert "add up to 2" in gzip.decompress(response.data).decode()
+
+
 def test_static_files_are_gzipped_cached_for_a_year_and_revalidate(client):
     html = client.get("/", headers=GZIP)
     urls = re.findall(r'(?:href|src)="(/static/[^"]+)"', gzip.decompress(html.data).decode())
