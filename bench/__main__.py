@@ -46,7 +46,7 @@ def parse(argv) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, help="gunicorn workers (default: scorekeeper serve's)")
     parser.add_argument("--threads", type=int, help="threads per worker (default: scorekeeper serve's)")
     parser.add_argument("--only", help="measure only these routes under load (comma-separated keys: "
-                                       "trivial,page,save,poll,pdf)")
+                                       "trivial,page,save,poll,pdf; sheets for the in-process sheets)")
     parser.add_argument("--saves", type=int, default=8000, help="games prepared for round saves")
     parser.add_argument("--json", type=Path, help="also write the raw results to this file")
     return parser.parse_args(argv)
@@ -148,7 +148,10 @@ def line(route: Route, clients: int, run: Run, base: Run | None = None) -> dict:
 def run_load(server: Server, measured: list[Route], counts: list[int], args) -> list[dict]:
     """Every route with every client count, each right after the trivial route with as many clients, so that
     their ratio compares the two under the same conditions; the trivial lines sum up all those runs."""
-    trivial, others = measured[0], measured[1:]
+    trivial = next((r for r in measured if r.key == "trivial"), None)
+    if trivial is None:
+        raise RuntimeError("the trivial route does not answer: nothing to compare with")
+    others = [r for r in measured if r is not trivial]
     references = {clients: [] for clients in counts}
     rows = []
     for route in others:
