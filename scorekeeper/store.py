@@ -46,6 +46,7 @@ class Stored:
     created: str
     updated: str
     finished: bool
+    result: rules.Result | None = None  # the game played through, when a change just computed it
 
 
 def now() -> str:
@@ -126,11 +127,11 @@ def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict) -
         if number != have + 1:
             raise Conflict(problem(N_("This page was out of date: the game has %(have)d rounds. Here it is as it "
                                       "stands."), have=have))
-        checked, _ = rules.check_round(stored.game, rnd)
+        stored.result = rules.play(_with_round(stored.game, rnd))
+        checked = stored.result.rounds[-1].round
         stored.game.rounds.append(checked)
-        finished = rules.play(stored.game).finished
         db["rounds"].insert({"game_id": game_id, "number": number, "data": _dump(checked), "created": now()})
-        _touch(db, stored, finished, draft=None)
+        _touch(db, stored, stored.result.finished, draft=None)
     return stored
 
 
@@ -141,6 +142,16 @@ def _same_round(game: Game, number: int, rnd: dict) -> bool:
     except rules.Invalid:
         return False
     return checked == game.rounds[number - 1]
+
+
+def _with_round(game: Game, rnd: dict, number: int | None = None) -> Game:
+    """The same game with `rnd` as round `number` (by default a new last round)."""
+    rounds = list(game.rounds)
+    if number is None or number > len(rounds):
+        rounds.append(rnd)
+    else:
+        rounds[number - 1] = rnd
+    return Game(game.rules, game.players, game.options, game.first_dealer, rounds)
 
 
 def _upto(game: Game, count: int) -> Game:
@@ -157,11 +168,12 @@ def replace_round(db: sqlite_utils.Database, game_id: str, number: int, was: dic
         if was is not None and stored.game.rounds[number - 1] != was:
             raise Conflict(problem(N_("Round %(round)d was changed on another phone meanwhile: here it is as it "
                                       "stands now."), round=number))
-        checked, _ = rules.check_round(_upto(stored.game, number - 1), rnd)
+        # the later rounds must still hold: Invalid names the first that does not
+        stored.result = rules.play(_with_round(stored.game, rnd, number))
+        checked = stored.result.rounds[number - 1].round
         stored.game.rounds[number - 1] = checked
-        finished = rules.play(stored.game).finished  # later rounds must still hold: Invalid names them
         db["rounds"].update((game_id, number), {"data": _dump(checked)})
-        _touch(db, stored, finished)
+        _touch(db, stored, stored.result.finished)
     return stored
 
 
@@ -174,7 +186,8 @@ def undo_round(db: sqlite_utils.Database, game_id: str, number: int) -> Stored:
                                    round=number))
         stored.game.rounds.pop()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
-        _touch(db, stored, rules.play(stored.game).finished)
+        stored.result = rules.play(stored.game)
+        _touch(db, stored, stored.result.finished)
     return stored
 
 

@@ -63,7 +63,7 @@ def render_game(stored: store.Stored, *, status: int = 200, errors=None, posted=
                 step: str | None = None, blocks=("round_form", "scoreboard", "flash"), form_oob: bool = False):
     """The game page, or on an htmx request just the blocks that change."""
     rules_ = rules.get(stored.game.rules)
-    result = rules.play(stored.game)
+    result = stored.result or rules.play(stored.game)
     draft = stored.draft["data"] if _draft_step(stored, rules_) else None
     context = dict(stored=stored, game=stored.game, rules=rules_, result=result, errors=errors or [], form_oob=form_oob,
                    warnings=rules.draft_warnings(stored.game, result, draft) if draft else [],
@@ -91,7 +91,8 @@ def _context(stored: store.Stored, number: int | None = None, original=None) -> 
     draft = stored.draft
     if number is not None and number <= len(stored.game.rounds):
         draft = {"number": number, "step": "stored", "data": stored.game.rounds[number - 1]}
-    return forms.FormContext(stored.game, rules.play(stored.game).upcoming, draft, original)
+    stored.result = stored.result or rules.play(stored.game)  # kept: a refused form is drawn from it
+    return forms.FormContext(stored.game, stored.result.upcoming, draft, original)
 
 
 @bp.post("/<game_id>/rounds")
