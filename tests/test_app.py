@@ -1,0 +1,47 @@
+"""The app factory and the store: configuration layers, the secret key, SQLite settings, ids."""
+import re
+
+from scorekeeper import create_app
+from scorekeeper.db import connect
+from scorekeeper.store import new_id
+
+
+def test_configuration_from_instance_folder_then_environment(tmp_path, monkeypatch):
+    (tmp_path / "config.py").write_text("POLL_SECONDS = 7\nADMIN_PASSWORD = 'from-file'\n")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_ADMIN_PASSWORD", "from-env")
+    app = create_app()
+    assert app.config["POLL_SECONDS"] == 7  # instance folder over the defaults
+    assert app.config["ADMIN_PASSWORD"] == "from-env"  # environment over the instance folder
+    assert app.config["DATABASE"] == str(tmp_path / "scorekeeper.sqlite")  # the store lives in the instance
+    assert create_app({"POLL_SECONDS": 1}).config["POLL_SECONDS"] == 1  # tests over everything
+
+
+def test_secret_key_is_generated_into_the_instance_folder_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    first = create_app().secret_key
+    assert (tmp_path / "secret_key").read_text().strip() == first and len(first) >= 32
+    assert create_app().secret_key == first
+    assert oct((tmp_path / "secret_key").stat().st_mode)[-3:] == "600"
+
+
+def test_sqlite_store_uses_wal_and_foreign_keys(app):
+    db = connect(app.config["DATABASE"])
+    assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
+    assert db.execute("pragma foreign_keys").fetchone()[0] == 1
+    assert {"games", "rounds", "access"} <= set(db.table_names())
+    db.conn.close()
+
+
+def test_games_survive_a_restart(app, tmp_path):
+    client = app.test_client()
+    response = client.post("/new/inferno", data={"player.0": "A", "player.1": "B", "player.2": "C", "dealer": "1"})
+    url = response.headers["Location"]
+    again = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test"})
+    assert again.test_client().get(url).status_code == 200
+
+
+def test_game_ids_are_unguessable():
+    ids = {new_id() for _ in range(200)}
+    assert len(ids) == 200
+    assert all(len(i) >= 12 and re.fullmatch(r"[A-Za-z0-9_-]+", i) for i in ids)
