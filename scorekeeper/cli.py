@@ -32,11 +32,11 @@ def read_game(source, lang: str) -> rules.Game:
     try:
         text = source.read()
     except UnicodeDecodeError:
-        fail_with(lang, "This is not a JSON game file: it is not text.")
+        fail_with(lang, rules.N_("This is not a JSON game file: it is not text."))
     try:
         return gamefile.loads(text)
     except rules.Invalid as exc:
-        names = _names(text)
+        names = gamefile.names(text)
         click.echo("\n".join(describe(p, names, lang) for p in exc.problems), err=True)
         sys.exit(1)
 
@@ -45,11 +45,6 @@ def fail_with(lang: str, message: str) -> None:
     """Print a message in the chosen language and exit 1."""
     click.echo(describe(rules.problem(message), None, lang), err=True)
     sys.exit(1)
-
-
-def _names(text) -> list[str] | None:
-    """Side names of a game file (players, or teams), if they can be read."""
-    return gamefile.names(text)
 
 
 @main.command()

@@ -7,7 +7,7 @@ from flask import Blueprint, abort, current_app, redirect, request, url_for
 
 from .. import forms, gamefile, rules, security, store
 from ..db import get_db
-from ..i18n import describe, gettext
+from ..i18n import gettext
 from ..rules import N_, Invalid, problem
 from . import access, page
 from .page import htmx
@@ -216,14 +216,9 @@ def import_game():
     try:
         game = gamefile.loads(text)
     except Invalid as exc:
-        return page.problems(exc.problems, 422, names=_names(text))
+        return page.problems(exc.problems, 422, names=gamefile.names(text))
     game_id = store.create(get_db(), game, security.ensure_device())
     return redirect(url_for("games.show", game_id=game_id), 303)
-
-
-def _names(text) -> list[str] | None:
-    """The side names of an import (players, or teams), when they can be read, so messages can name them."""
-    return gamefile.names(text)
 
 
 @bp.get("/<game_id>/poll")
@@ -238,8 +233,3 @@ def poll(game_id: str):
     response = render_game(_stored(game_id), blocks=("scoreboard", "flash", "round_form"), form_oob=True)
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def describe_all(problems, names) -> list[str]:
-    """Problems as players read them."""
-    return [describe(p, names) for p in problems]
