@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import math
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -21,16 +22,14 @@ from types import ModuleType
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from reportlab.graphics.charts.legends import Legend
-from reportlab.graphics.charts.lineplots import LinePlot
-from reportlab.graphics.shapes import Drawing, Line, String
-from reportlab.graphics.widgets.markers import makeMarker
+from reportlab.graphics.charts.utils import nextRoundNumber
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Spacer, Table,
                                 TableStyle)
 
@@ -66,9 +65,14 @@ MARKS = {  # a cell's mark: (background, text colour)
     "muted": (None, GREY),
     "hint": (None, HINT),
 }
-LINE_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
-LINE_MARKERS = ["FilledCircle", "FilledSquare", "FilledDiamond", "FilledTriangle", "Circle", "Square",
-                "Diamond", "Triangle"]
+LINE_COLOURS = [colors.HexColor(c) for c in ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
+                                               "#e377c2", "#17becf")]
+LINE_MARKERS = ("circle", "square", "diamond", "triangle") * 2  # filled, in the line's colour
+MARKER_SIZE = 3.2  # across
+CORNERS = {  # of a marker around its point
+    "diamond": ((-1.6, 0), (0, 1.6), (1.6, 0), (0, -1.6)),
+    "triangle": ((0, 1.6), (-1.6 * math.cos(math.pi / 6), -0.8), (1.6 * math.cos(math.pi / 6), -0.8)),
+}
 
 
 # -- what a game's module describes ----------------------------------------------------------------
@@ -659,58 +663,144 @@ def header(layout: Layout, lang: str, width: float) -> list:
             Spacer(1, 7)]
 
 
-def chart(layout: Layout, lang: str, width: float, height: float) -> Drawing:
+def chart(layout: Layout, lang: str, width: float, height: float) -> Chart:
     """A line chart of every side's running total, round by round, with a legend of the names."""
-    series = layout.chart
-    drawing = Drawing(width, height)
-    legend_width = min(110, width * 0.3)
-    plot = LinePlot()
-    plot.x, plot.y = 26, 22
-    plot.width, plot.height = width - legend_width - plot.x - 8, height - plot.y - 14
-    plot.data = [list(enumerate(values)) for values in series]
-    low, high = min(min(v) for v in series), max(max(v) for v in series)
-    if layout.target is not None:
-        high = max(high, layout.target)
-    if low == high:
-        high += 1
-    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = min(0, low), high
-    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, max(1, len(series[0]) - 1)
-    plot.xValueAxis.valueStep = max(1, (len(series[0]) - 1) // 12 + 1)
-    for axis in (plot.xValueAxis, plot.yValueAxis):
-        axis.labels.fontName, axis.labels.fontSize = NARROW, 6.5
-        axis.strokeColor, axis.strokeWidth = RULE, 0.5
-    plot.yValueAxis.gridStrokeColor, plot.yValueAxis.gridStrokeWidth = ZEBRA, 0.5
-    plot.yValueAxis.visibleGrid = True
-    plot.xValueAxis.labelTextFormat = "%d"
-    plot.yValueAxis.labelTextFormat = lambda v: num(int(v), lang) if float(v).is_integer() else ""
-    for k in range(len(series)):
-        line = plot.lines[k]
-        line.strokeColor = colors.HexColor(LINE_COLOURS[k % len(LINE_COLOURS)])
-        line.strokeWidth = 2.2 if k in layout.winners else 1.2
-        line.symbol = makeMarker(LINE_MARKERS[k % len(LINE_MARKERS)], size=3.2,
-                                 fillColor=line.strokeColor, strokeColor=line.strokeColor)
-    drawing.add(plot)
-    if layout.target is not None:
-        y = plot.y + plot.height * (layout.target - plot.yValueAxis.valueMin) / (high - plot.yValueAxis.valueMin)
-        drawing.add(Line(plot.x, y, plot.x + plot.width, y, strokeColor=GREY, strokeDashArray=[3, 2],
-                         strokeWidth=0.7))
-    drawing.add(String(plot.x, 4, gettext("Round", lang), fontName=NARROW, fontSize=6.5, fillColor=GREY))
-    drawing.add(_legend(layout, plot.x + plot.width + 14, height - 6, legend_width - 8))
-    return drawing
+    return Chart(layout, lang, width, height)
 
 
-def _legend(layout: Layout, x: float, y: float, width: float) -> Legend:
-    """The names beside the chart, in the colours of their lines."""
-    legend = Legend()
-    legend.x, legend.y = x, y
-    legend.alignment, legend.boxAnchor = "right", "nw"
-    legend.fontName, legend.fontSize = NARROW, 7
-    legend.dx, legend.dy, legend.deltay = 6, 6, 9
-    legend.columnMaximum = 10
-    legend.colorNamePairs = [(colors.HexColor(LINE_COLOURS[k % len(LINE_COLOURS)]),
-                              fit(name, NARROW, 7, width - 12)[1][0])
-                             for k, name in enumerate(layout.sides)]
-    return legend
+class Chart(Flowable):
+    """The running totals drawn straight on the canvas, laid out as ReportLab's LinePlot and Legend lay them
+    out (axes, ticks, grid, lines with markers, the target, the legend); their shape objects cost a sheet
+    more time than all its text."""
+
+    def __init__(self, layout: Layout, lang: str, width: float, height: float):
+        super().__init__()
+        self.layout, self.lang, self.width, self.height = layout, lang, width, height
+        self.legend_width = min(110, width * 0.3)
+        self.x0, self.y0 = 26, 22  # the plot's lower left corner
+        self.w, self.h = width - self.legend_width - self.x0 - 8, height - self.y0 - 14
+        series = layout.chart
+        low, high = min(min(v) for v in series), max(max(v) for v in series)
+        if layout.target is not None:
+            high = max(high, layout.target)
+        if low == high:
+            high += 1
+        self.low, self.high, self.rounds = min(0, low), high, max(1, len(series[0]) - 1)
+
+    def wrap(self, available_width, available_height):
+        """The size asked."""
+        return self.width, self.height
+
+    def x(self, value: float) -> float:
+        """Where a round goes across."""
+        return self.x0 + self.w / self.rounds * value
+
+    def y(self, value: float) -> float:
+        """Where a total goes up."""
+        return self.y0 + self.h / (self.high - self.low) * (value - self.low)
+
+    def draw(self):
+        """Axes and grid, each side's line with its markers, the target, 'Round' and the legend."""
+        canvas = self.canv
+        self._axes()
+        canvas.setLineJoin(1)
+        for k, values in enumerate(self.layout.chart):
+            self._line(k, [(self.x(x), self.y(v)) for x, v in enumerate(values)])
+        canvas.setLineJoin(0)
+        if self.layout.target is not None:
+            y = self.y0 + self.h * (self.layout.target - self.low) / (self.high - self.low)
+            canvas.setStrokeColor(GREY)
+            canvas.setLineWidth(0.7)
+            canvas.setDash([3, 2], 0)
+            canvas.line(self.x0, y, self.x0 + self.w, y)
+            canvas.setDash()
+        canvas.setFont(NARROW, 6.5)
+        canvas.setFillColor(GREY)
+        canvas.drawString(self.x0, 4, gettext("Round", self.lang))
+        self._legend(self.x0 + self.w + 14, self.height - 6, self.legend_width - 8)
+
+    def _axes(self) -> None:
+        """Both axes with their ticks and labels, then the grid across at each total labelled."""
+        canvas, x0, y0 = self.canv, self.x0, self.y0
+        across = range(0, self.rounds + 1, max(1, (len(self.layout.chart[0]) - 1) // 12 + 1))
+        up = _ticks(self.low, self.high, self.h)
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.5)
+        canvas.lines([(x0, y0, x0 + self.w, y0)] + [(self.x(t), y0, self.x(t), y0 - 5) for t in across]
+                     + [(x0, y0, x0, y0 + self.h)] + [(x0, self.y(t), x0 - 5, self.y(t)) for t in up])
+        canvas.setFont(NARROW, 6.5)
+        canvas.setFillColor(colors.black)
+        for t in across:
+            canvas.drawCentredString(self.x(t), y0 - 11.5, "%d" % t)
+        for t in up:
+            canvas.drawRightString(x0 - 5, self.y(t) - 2.6, num(int(t), self.lang) if float(t).is_integer() else "")
+        canvas.setStrokeColor(ZEBRA)
+        canvas.lines([(x0, self.y(t), x0 + self.w, self.y(t)) for t in up if self.y(t) != y0])
+
+    def _line(self, k: int, points: list[tuple[float, float]]) -> None:
+        """One side's line, then its markers."""
+        canvas, colour = self.canv, LINE_COLOURS[k % len(LINE_COLOURS)]
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(2.2 if k in self.layout.winners else 1.2)
+        path = canvas.beginPath()
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        canvas.drawPath(path, stroke=1, fill=0)
+        canvas.setLineJoin(0)
+        canvas.setFillColor(colour)
+        canvas.setLineWidth(0.1)
+        shape, r = LINE_MARKERS[k % len(LINE_MARKERS)], MARKER_SIZE / 2
+        if shape == "square":  # one rectangle each: viewers snap a lone rectangle to the pixels
+            for x, y in points:
+                canvas.rect(x - r, y - r, 2 * r, 2 * r, stroke=1, fill=1)
+        else:
+            path = canvas.beginPath()
+            for x, y in points:
+                _marker(path, shape, x, y)
+            canvas.drawPath(path, stroke=1, fill=1, fillMode=FILL_NON_ZERO)  # overlapping markers stay filled
+        canvas.setLineJoin(1)
+
+    def _legend(self, x: float, top: float, width: float) -> None:
+        """A coloured box and the name of each side, one under the other (ReportLab's Legend spacing)."""
+        canvas = self.canv
+        ascent = (pdfmetrics.getFont(NARROW).face.ascent / 1000 or 0.718) * 7
+        y = top - 6
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(1)
+        canvas.setFont(NARROW, 7)
+        for k, name in enumerate(self.layout.sides):
+            baseline = y + (6 - ascent) * 0.5
+            canvas.setFillColor(LINE_COLOURS[k % len(LINE_COLOURS)])
+            canvas.rect(x, y, 6, 6, stroke=1, fill=1)
+            canvas.setFillColor(colors.black)
+            canvas.drawString(x + 16, baseline, fit(name, NARROW, 7, width - 12)[1][0])
+            y -= max(9, baseline + 7 * 1.2 - y)
+
+
+def _ticks(low: float, high: float, length: float) -> list[float]:
+    """Where a value axis of `length` points from `low` to `high` puts its ticks (ReportLab's ValueAxis rule:
+    at most 7 ticks, at least 10 points apart, on round numbers)."""
+    step = nextRoundNumber((high - low) / min(6.0, length / 10))
+    fuzz = 1e-8 * step
+    first, last = int(low / step), int(high / step)
+    if first * step < low - fuzz:
+        first += 1
+    if last * step > high + fuzz:
+        last -= 1
+    return [i * step for i in range(first, last + 1)]
+
+
+def _marker(path, shape: str, x: float, y: float) -> None:
+    """Add a marker 3.2 points across to a path: circle, diamond or triangle, as ReportLab draws them."""
+    if shape == "circle":
+        path.circle(x, y, MARKER_SIZE / 2)
+    else:
+        corners = CORNERS[shape]
+        path.moveTo(x + corners[0][0], y + corners[0][1])
+        for dx, dy in corners[1:]:
+            path.lineTo(x + dx, y + dy)
+        path.close()
 
 
 class QRCode(Flowable):
