@@ -408,27 +408,72 @@ class Text(Flowable):
 
     def draw(self):
         """Draw the note (left or above) and the text lines."""
+        self.write(Writer(self.canv), 0, 0)
+
+    def write(self, out: Writer, x: float, y: float) -> None:
+        """Print the note and the text lines, the cell's lower left corner at (x, y)."""
         size, lines = self._fitted
-        canvas, note = self.canv, printable(self.note, NARROW)
-        y = self.height - size * 0.95
+        note, top = printable(self.note, NARROW), y + self.height - size * 0.95
+        if not note and lines == ("",):
+            return  # an empty box
         if note:
-            canvas.setFont(NARROW, self._note_size())
-            canvas.setFillColor(self.note_color)
+            small = self._note_size()
             if self.note_above:
-                canvas.drawString(0, self.height - self._note_size() * 0.9, note)
-                y -= self._note_size() * 1.2
+                out.put(note, x, y + self.height - small * 0.9, NARROW, small, self.note_color)
+                top -= small * 1.2
             else:
-                canvas.drawString(0, (self.height - size) / 2 + size * 0.18, note)
-        canvas.setFont(self.font, size)
-        canvas.setFillColor(self.color)
+                out.put(note, x, y + (self.height - size) / 2 + size * 0.18, NARROW, small, self.note_color)
         for line in lines:
-            if self.align == "LEFT":
-                canvas.drawString(0, y, line)
-            elif self.align == "RIGHT":
-                canvas.drawRightString(self.width, y, line)
-            else:
-                canvas.drawCentredString(self.width / 2, y, line)
-            y -= size * 1.15
+            shift = 0 if self.align == "LEFT" else self.width - width_of(line, self.font, size)
+            out.put(line, x + (shift / 2 if self.align == "CENTER" else shift), top, self.font, size, self.color)
+            top -= size * 1.15
+
+
+class Writer:
+    """Strings put straight on the page, each in a text object as canvas.drawString makes it but without its
+    work on the canvas state, the colour set only when it changes."""
+
+    def __init__(self, canvas):
+        self.canvas, self.colour = canvas, None
+
+    def put(self, text: str, x: float, y: float, font: str, size: float, colour) -> None:
+        """Print `text` from (x, y)."""
+        out = self.canvas.beginText(x, y)
+        out.setFont(font, size)
+        if colour is not self.colour:
+            out.setFillColor(colour)
+            self.colour = colour
+        out.textLine(text)  # its line break keeps each cell a line of its own when the text is extracted
+        self.canvas.drawText(out)
+
+
+class Grid(Table):
+    """A Table that prints its Text cells where it would draw them as flowables, without a graphics state of
+    their own for each (a fifth of a completed sheet's time went into that)."""
+
+    _writer = None
+
+    def _drawCell(self, cellval, cellstyle, pos, size):
+        """A Text cell as Table places a lone flowable; any other cell as Table draws it."""
+        if isinstance(cellval, (tuple, list)) and len(cellval) == 1:  # how Table keeps a cell it has measured
+            cellval = cellval[0]
+        if not isinstance(cellval, Text):
+            self._curcellstyle = None  # a Text cell may have changed the colour Table thinks it set
+            if self._writer is not None:
+                self._writer.colour = None  # and Table may change it now
+            return super()._drawCell(cellval, cellstyle, pos, size)
+        (x, y), (width, height) = pos, size
+        h = cellval.wrap(width - cellstyle.leftPadding - cellstyle.rightPadding,
+                         height - cellstyle.topPadding - cellstyle.bottomPadding)[1]
+        if cellstyle.valign == "TOP":
+            y += height - cellstyle.topPadding - h
+        elif cellstyle.valign == "BOTTOM":
+            y += cellstyle.bottomPadding
+        else:
+            y += (height + cellstyle.bottomPadding - cellstyle.topPadding - h) / 2
+        if self._writer is None:
+            self._writer = Writer(self.canv)
+        cellval.write(self._writer, x + cellstyle.leftPadding, y)  # a Text is as wide as its cell allows
 
 
 def _cell(cell: Cell, size: float) -> Text:
@@ -510,7 +555,7 @@ def grid(layout: Layout, lang: str, width: float) -> Table:
     heights = [None, 11] + [_row_height(layout, r) for r in layout.rows]
     if layout.totals is not None:
         heights.append(22 if layout.blank else 20)
-    return Table(data, colWidths=widths, rowHeights=heights, repeatRows=2, style=style, hAlign="LEFT")
+    return Grid(data, colWidths=widths, rowHeights=heights, repeatRows=2, style=style, hAlign="LEFT")
 
 
 def _row_height(layout: Layout, row: Row) -> float:
