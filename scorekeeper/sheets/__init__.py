@@ -853,9 +853,7 @@ class QRCode(Flowable):
 
     def __init__(self, url: str, size: float):
         super().__init__()
-        import segno
-
-        self.matrix = segno.make(url, error="m").matrix
+        self.modules, self._runs = qr_runs(url)
         self.width = self.height = size
 
     def wrap(self, available_width, available_height):
@@ -864,28 +862,39 @@ class QRCode(Flowable):
 
     def runs(self):
         """The dark runs as (row, first column, length), in modules."""
-        for r, row in enumerate(self.matrix):
-            c = 0
-            while c < len(row):
-                if row[c]:
-                    start = c
-                    while c < len(row) and row[c]:
-                        c += 1
-                    yield r, start, c - start
-                else:
-                    c += 1
+        return iter(self._runs)
 
     def draw(self):
         """White square with the quiet zone (four modules each side), then the dark modules."""
-        unit = self.width / (len(self.matrix) + 8)
+        unit = self.width / (self.modules + 8)
         canvas = self.canv
         canvas.setFillColor(colors.white)
         canvas.rect(0, 0, self.width, self.height, stroke=0, fill=1)
         path = canvas.beginPath()
-        for r, c, length in self.runs():
+        for r, c, length in self._runs:
             path.rect((c + 4) * unit, self.height - (r + 5) * unit, length * unit, unit)
         canvas.setFillColor(colors.black)
         canvas.drawPath(path, stroke=0, fill=1)
+
+
+@lru_cache(maxsize=64)
+def qr_runs(url: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """How many modules across the QR code of `url` is, and its dark runs as (row, first column, length);
+    remembered, as a game's sheet is fetched again while it is played and making the code takes 5 ms."""
+    import segno
+
+    matrix, runs = segno.make(url, error="m").matrix, []
+    for r, row in enumerate(matrix):
+        c = 0
+        while c < len(row):
+            if row[c]:
+                start = c
+                while c < len(row) and row[c]:
+                    c += 1
+                runs.append((r, start, c - start))
+            else:
+                c += 1
+    return len(matrix), tuple(runs)
 
 
 def outcome(layout: Layout, lang: str, width: float) -> list:
