@@ -1,7 +1,9 @@
-"""How long a score sheet takes to build (a benchmark, not a test): a completed 10-round 6-player sheet and a
-blank one, in-process, A4. Run: `.venv/bin/python bench/sheet_bench.py [RUNS]`."""
+"""How long a score sheet takes to build (a benchmark, not a test): completed 10-round 6-player sheets (also
+with a game link new each time, as a game's first sheet is, its QR code made afresh) and blank ones, in-process,
+A4. Run: `.venv/bin/python bench/sheet_bench.py [RUNS]`."""
 from __future__ import annotations
 
+import itertools
 import statistics
 import sys
 import time
@@ -43,6 +45,10 @@ def main(runs: int = 20) -> None:
     for label, document in completed_games().items():
         game = gamefile.from_document(document)
         cases[f"completed: {label}"] = (lambda g=game: sheets.completed(g, rules.play(g), "fr", "a4", URL))
+    links = itertools.count()  # a game's first sheet, before its QR code is remembered
+    first = gamefile.from_document(completed_games()["Tout ou rien, 10 hands, 6 players"])
+    cases["completed, a new link each time: Tout ou rien"] = (
+        lambda: sheets.completed(first, rules.play(first), "fr", "a4", f"{URL}{next(links)}"))
     cases["blank: ALL or NOTHING, 6 players"] = lambda: sheets.blank("all-or-nothing", 6, samples.SIX, "fr", "a4")
     cases["blank: Everest & Abyss, 8 players"] = lambda: sheets.blank("everest-abyss", 8, None, "fr", "a4")
     print(f"{'sheet':50} {'first ms':>9} {'median ms':>10} {'max ms':>8} {'CPU ms':>7} {'KB':>6}")
