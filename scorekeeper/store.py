@@ -187,7 +187,8 @@ def undo_round(db: sqlite_utils.Database, game_id: str, number: int) -> Stored:
         stored.game.rounds.pop()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
         stored.result = rules.play(stored.game)
-        _touch(db, stored, stored.result.finished)
+        stored.draft = None  # bids entered for the next round belong to a round that is no longer next
+        _touch(db, stored, stored.result.finished, draft=None)
     return stored
 
 

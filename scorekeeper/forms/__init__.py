@@ -23,6 +23,7 @@ class FormContext:
     upcoming: Upcoming | None
     draft: dict | None  # the earlier steps of this round, as stored
     original: dict | None = None  # the round being corrected, if any
+    number: int | None = None  # the round the form was posted for
 
 
 def module_for(rules_id: str) -> ModuleType:
@@ -95,7 +96,7 @@ def bids_then_tricks(form: MultiDict, step: str, ctx: FormContext, read_bids, re
         return read_bids(form, n)
     if step == "all":
         bids = read_bids(form, n)
-    elif ctx.draft and ctx.draft.get("step") in ("bids", "stored"):
+    elif ctx.draft and ctx.draft.get("step") in ("bids", "stored") and ctx.draft.get("number") == ctx.number:
         bids = ctx.draft["data"]
     else:
         raise Invalid([problem(N_("The bids of this round are not recorded yet: enter them first."),

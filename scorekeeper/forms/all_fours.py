@@ -81,7 +81,7 @@ def side_choice(form: MultiDict, name: str, what: str, n_sides: int, extra=()) -
         return None, [problem(N_("%(what)s: tap the side that won it, or none."), what=what, field=name)]
     if raw in extra:
         return (None if raw == NONE else raw), []
-    if raw.isdigit() and int(raw) < n_sides:
+    if raw.isascii() and raw.isdigit() and len(raw) < 4 and int(raw) < n_sides:  # not "③": isdigit() takes it
         return int(raw), []
     return None, [problem(N_("%(what)s: there is no side %(value)s in this game; tap one of the sides shown."),
                           what=what, value=raw[:20], field=name)]

@@ -71,6 +71,8 @@ def check_options(rules: Rules, players: list[str], options) -> dict:
                  for name in options if name not in known]
     filled = {}
     for option in rules.options:
+        if option.name not in options and not isinstance(players, list):
+            continue  # its default depends on the players, whose problem is already listed
         value = options.get(option.name, rules.option_default(option, players))
         problems += check_option(option, value)
         filled[option.name] = value

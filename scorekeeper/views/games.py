@@ -92,7 +92,7 @@ def _context(stored: store.Stored, number: int | None = None, original=None) -> 
     if number is not None and number <= len(stored.game.rounds):
         draft = {"number": number, "step": "stored", "data": stored.game.rounds[number - 1]}
     stored.result = stored.result or rules.play(stored.game)  # kept: a refused form is drawn from it
-    return forms.FormContext(stored.game, stored.result.upcoming, draft, original)
+    return forms.FormContext(stored.game, stored.result.upcoming, draft, original, number)
 
 
 @bp.post("/<game_id>/rounds")

@@ -71,9 +71,9 @@ def blank():
     if not raw:
         return page.problems([problem(N_("Choose how many players."), field="players")], 422)
     names = [n for n in args.get("names", "").split(",")] if args.get("names", "").strip() else None
+    count = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else raw  # not "³": isdigit() takes it
     try:
-        data = sheets.blank(args.get("rules", ""), int(raw) if raw.isdigit() else raw, names, current(),
-                            args.get("paper") or default_paper())
+        data = sheets.blank(args.get("rules", ""), count, names, current(), args.get("paper") or default_paper())
     except Invalid as exc:
         return page.problems(exc.problems, 422)
     return _pdf(data, f"{args['rules']}-blank.pdf")

@@ -370,3 +370,9 @@ def test_bad_blank_sheet_parameters_get_a_clear_422(client, query, message):
     response = client.get(f"/sheets/blank.pdf?{query}", headers=EN)
     assert response.status_code == 422
     assert problems(response) == [message.replace("&", "&amp;")]
+
+
+def test_blank_sheet_with_an_odd_player_count_is_refused_not_a_crash(client):
+    for odd in ("²", "③", "9" * 5000, "-3"):
+        response = client.get(f"/sheets/blank.pdf?rules=inferno&players={odd}")
+        assert response.status_code == 422, odd

@@ -328,3 +328,12 @@ def test_cli_refuses_a_bad_all_fours_file():
     bad = {**GAME, "rounds": [{**GAME["rounds"][0], "game_points": [-3, 12]}]}
     done = run_cli("score", "--lang", "fr", "-", stdin=json.dumps(bad))
     assert done.returncode == 1 and "Anne & Sylvie" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_digits_from_other_scripts_are_refused_not_a_crash(client):
+    url = start(client, "all-fours", ["Anne", "Julien"])
+    for odd in ("③", "²", "1" * 5000):
+        response = client.post(f"{url}/rounds", data={"number": "1", "step": "round", "turn_up.0": "7",
+                                                       "beg": "none", "high": odd, "low": "0", "jack": "none",
+                                                       "game": "tie"})
+        assert response.status_code == 422, odd
