@@ -14,6 +14,7 @@ from babel.numbers import format_decimal
 from flask import g, request
 
 from .rules import Problem
+from .rules.base import Msgid
 
 LANGUAGES = ("fr", "en")
 DEFAULT = "fr"  # most players of these games speak French
@@ -67,7 +68,8 @@ def gettext(message: str, lang: str | None = None, **params) -> str:
     text = translate(message, lang)
     if not params:
         return text
-    filled = {k: translate(v, lang) if isinstance(v, str) else v for k, v in params.items()}
+    # labels passed as parameters are translated too; names never are, even a player called "Jack"
+    filled = {k: translate(v, lang) if isinstance(v, Msgid) else v for k, v in params.items()}
     return text % filled
 
 
@@ -84,7 +86,8 @@ def describe(p: Problem, names: list[str] | None = None, lang: str | None = None
         where.append(gettext("Round %(round)d", lang, round=p.round))
     if p.seat is not None and names and 0 <= p.seat < len(names):
         where.append(names[p.seat])
-    return f"{', '.join(where)}: {text}" if where else text
+    colon = "\u202f: " if (lang or current()) == "fr" else ": "  # French sets a thin space before a colon
+    return f"{', '.join(where)}{colon}{text}" if where else text
 
 
 def number(value, lang: str | None = None) -> str:

@@ -58,3 +58,13 @@ if __name__ == "__main__":
         if msgid not in french and (len(sys.argv) < 2 or where.startswith(tuple(sys.argv[1:]))):
             escaped = msgid.replace("\\", "\\\\").replace('"', '\\"')
             print(f'#: {where}\nmsgid "{escaped}"\nmsgstr ""\n')
+
+
+def test_labels_are_translated_in_messages_but_names_never_are():
+    from scorekeeper.i18n import describe
+    from scorekeeper.rules import N_, problem
+
+    label = problem(N_("%(what)s is missing."), what=N_("Tricks taken"), seat=0)
+    assert describe(label, ["Jack"], "fr") == "Jack\u202f: Plis pris : à renseigner."
+    named = problem(N_("Two players are named %(name)s: names must differ."), name="Jack")
+    assert describe(named, None, "fr") == "Deux joueurs s’appellent Jack : les noms doivent être différents."

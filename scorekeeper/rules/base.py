@@ -11,9 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-def N_(message: str) -> str:
+class Msgid(str):
+    """A message to translate, as opposed to a name or a number given as a parameter."""
+
+
+def N_(message: str) -> Msgid:
     """Mark a message for translation without translating it (rules know no language)."""
-    return message
+    return Msgid(message)
 
 
 @dataclass(frozen=True)
