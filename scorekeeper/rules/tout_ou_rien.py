@@ -60,8 +60,10 @@ class ToutOuRien(Rules):
         return {"bids": bids, "open": opens}
 
     def draft_warnings(self, game: Game, state: State, draft: dict) -> list[Problem]:
-        """A bid above the hand size, flagged while the tricks are entered."""
-        return self._bid_warnings(draft.get("bids", []), self.cards(game, state))
+        """An open bid above the hand size, flagged while the tricks are entered (a secret one would give
+        the bid away: its warning waits for the tricks, on the board)."""
+        opens = draft.get("open", [])
+        return [w for w in self._bid_warnings(draft.get("bids", []), self.cards(game, state)) if opens[w.seat]]
 
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Bids, open flags and tricks by seat; the tricks add up to the hand size."""

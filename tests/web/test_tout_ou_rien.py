@@ -169,10 +169,13 @@ def test_names_are_escaped(client):
 
 def test_a_bid_above_the_hand_size_is_accepted_with_a_warning(client):
     url = start(client, "tout-ou-rien", P3, hands="2")
-    assert bids(url, client, 1, [5, 0, 0], [False] * 3).status_code == 303
+    assert bids(url, client, 1, [5, 4, 0], [True, False, False]).status_code == 303
     page = text(client.get(url, headers={"Accept-Language": "en"}))
-    assert "Bid 5 is more than the 2 cards dealt." in page
+    assert "Bid 5 is more than the 2 cards dealt." in page  # an open bid: everyone sees it anyway
+    assert "Bid 4" not in page  # a secret one is not given away before the tricks are in
     assert tricks(url, client, 1, [2, 0, 0]).status_code == 303
+    html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert 'title="Bid 4 is more than the 2 cards dealt."' in html  # now on the board
 
 
 def test_setup_shows_every_problem_at_once(client):
