@@ -453,6 +453,12 @@ class Grid(Table):
 
     _writer = None
 
+    def draw(self):
+        """The table as Table draws it, with a writer of its own: the colour it remembers ends with the table."""
+        self._writer = None
+        super().draw()
+        self._writer = None
+
     def _drawCell(self, cellval, cellstyle, pos, size):
         """A Text cell as Table places a lone flowable; any other cell as Table draws it."""
         if isinstance(cellval, (tuple, list)) and len(cellval) == 1:  # how Table keeps a cell it has measured
