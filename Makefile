@@ -22,8 +22,9 @@ setup: $(VENV)/.app-installed static/vendor/htmx.min.js .system-fonts
 
 setup-test: setup $(VENV)/.test-installed .system-test
 
+# stock Debian ships Python without venv: python3-venv brings it
 $(VENV)/bin/python:
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV) || (rm -rf $(VENV) && $(APT) update -qq && $(APT) install -y -qq python3-venv && $(PYTHON) -m venv $(VENV))
 	$(VENV)/bin/python -m pip install --quiet pip==26.3
 
 # constraints.txt pins every Python package, the ones pyproject.toml names and all they pull in

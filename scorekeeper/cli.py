@@ -48,7 +48,7 @@ def fail_with(lang: str, message: str) -> None:
 
 
 @main.command()
-@click.argument("source", type=click.File("r", encoding="utf-8"))
+@click.argument("source", type=click.File("r", encoding="utf-8-sig"))
 @lang_option
 def score(source, lang):
     """Print the game file SOURCE ('-' for standard input) with its derived result."""
@@ -58,7 +58,7 @@ def score(source, lang):
 
 
 @main.command()
-@click.argument("source", type=click.File("r", encoding="utf-8"), required=False)
+@click.argument("source", type=click.File("r", encoding="utf-8-sig"), required=False)
 @click.option("--blank", is_flag=True, help="Print an empty score pad instead of a game file's sheet.")
 @click.option("--rules", "rules_id", metavar="RULES", help="With --blank: the game (tout-ou-rien, all-or-nothing, "
               "everest-abyss, all-fours, inferno).")

@@ -14,8 +14,11 @@ def loads(text: str | bytes) -> Game:
     """Parse a game file's text; raise Invalid with a clear message if it is not one."""
     try:
         document = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise fail(N_("This is not a JSON game file: %(reason)s."), reason=str(exc)) from None
+    except json.JSONDecodeError as exc:
+        raise fail(N_("This is not a JSON game file: it breaks off at line %(line)d, column %(column)d."),
+                   line=exc.lineno, column=exc.colno, field="json") from None
+    except (ValueError, UnicodeDecodeError):
+        raise fail(N_("This is not a JSON game file: it is not text."), field="json") from None
     return from_document(document)
 
 

@@ -17,7 +17,7 @@ def read_bids(form: MultiDict, n: int) -> dict:
 def read_tricks(form: MultiDict, n: int) -> dict:
     """The tricks each player took and the reneges found against them."""
     tricks, problems = by_seat(form, "tricks", N_("Tricks taken"), n, lo=0, hi=10)
-    reneges, more = by_seat(form, "reneges", N_("Reneges"), n, default=0, lo=0, hi=20)
+    reneges, more = by_seat(form, "reneges", N_("Reneges"), n, default=0, lo=0, hi=10)
     needs(problems + more)
     return {"tricks": tricks, "reneges": reneges}
 

@@ -1,6 +1,8 @@
 """The new-game form: players in seat order, the first dealer, and the game's options."""
 from __future__ import annotations
 
+import re
+
 from werkzeug.datastructures import MultiDict
 
 from ..rules import N_, Game, Invalid, Option, Rules, problem
@@ -34,7 +36,7 @@ def read_option(form: MultiDict, option: Option):
         if option.kind in ("int", "int?"):
             return int(raw), True
         if option.kind == "hands":
-            return [int(v) for v in raw.replace(",", " ").replace("-", " ").split()], True
+            return [int(v) for v in re.split(r"[,;\s]+|(?<=\d)-(?=\d)", raw) if v], True
     except ValueError:
         raise bad from None
     if option.kind == "bool":

@@ -60,7 +60,7 @@ class AllOrNothing(Rules):
         tricks = by_seat(rnd, "tricks", n)
         reneges = by_seat(rnd, "reneges", n, default=0)
         raise_if(choice_entries(bids, "bids", N_("The bid"), BIDS) + int_entries(tricks, "tricks", N_("Tricks taken"), 0, cards)
-                 + int_entries(reneges, "reneges", N_("Reneges"), 0, 99))
+                 + int_entries(reneges, "reneges", N_("Reneges"), 0, cards))
         raise_if(tricks_add_up(tricks, cards))
         return {"bids": bids, "tricks": tricks, "reneges": reneges}, []
 

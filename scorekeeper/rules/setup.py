@@ -5,6 +5,7 @@ from .base import N_, Invalid, Option, Problem, Rules, problem
 from .fields import is_int
 
 MAX_NAME = 40
+MAX_HANDS = 30
 
 
 def check_players(rules: Rules, players) -> list[Problem]:
@@ -48,6 +49,9 @@ def check_option(option: Option, value) -> list[Problem]:
     if option.kind == "hands":
         if not isinstance(value, list) or not value or not all(is_int(v) for v in value):
             return bad
+        if len(value) > MAX_HANDS:  # an evening's worth; a longer list only makes a sheet of empty rows
+            return [problem(N_("The option %(option)s lists at most %(max)d hands (got %(n)d)."),
+                            option=option.name, max=MAX_HANDS, n=len(value), field=option.name)]
         return [p for v in value for p in _range(option, v)][:1]
     raise ValueError(option.kind)
 

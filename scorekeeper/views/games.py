@@ -216,7 +216,8 @@ def import_game():
     try:
         game = gamefile.loads(text)
     except Invalid as exc:
-        return page.problems(exc.problems, 422, names=gamefile.names(text))
+        malformed = exc.problems[0].field == "json"  # not JSON at all: a bad request, not a bad game
+        return page.problems(exc.problems, 400 if malformed else 422, names=gamefile.names(text))
     game_id = store.create(get_db(), game, security.ensure_device())
     return redirect(url_for("games.show", game_id=game_id), 303)
 
@@ -225,6 +226,11 @@ def import_game():
 def poll(game_id: str):
     """For watching phones: 204 while nothing changed, else the new board."""
     version = store.version(get_db(), game_id)
+    if version is None and htmx:
+        # 286 is htmx's "stop polling": the game was deleted, the notice says so
+        response = page.full("error_notice.html", 286, message=gettext("This game has been deleted."))
+        response.headers.update({"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"})
+        return response
     if version is None:
         abort(404)
     if request.args.get("version") == str(version):

@@ -31,3 +31,13 @@ def test_oversized_upload_is_refused_clearly(client):
     response = client.post("/games/import", data="x" * (2 * 1024 * 1024), content_type="application/json",
                            headers={"Accept-Language": "en"})
     assert response.status_code == 413 and "too large" in response.get_data(as_text=True)
+
+
+def test_a_watcher_of_a_deleted_game_is_told_and_stops_polling(client, other_phone):
+    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"])
+    other_phone.get(url)
+    assert client.post(f"{url}/delete").status_code == 303
+    response = other_phone.get(f"{url}/poll?version=1", headers={**HX, "Accept-Language": "en"})
+    assert response.status_code == 286  # htmx stops polling on 286
+    assert "This game has been deleted." in response.get_data(as_text=True)
+    assert other_phone.get(f"{url}/poll?version=1").status_code == 404

@@ -48,7 +48,7 @@ def test_import_as_upload_field(client):
 
 
 @pytest.mark.parametrize("body, status, words", [
-    ("{not json", 422, "JSON"),
+    ("{not json", 400, "line 1, column 2"),
     (json.dumps({**TOR, "rules": "belote"}), 422, "belote"),
     (json.dumps({**TOR, "options": {"colour": 1}}), 422, "colour"),
     (json.dumps({**TOR, "players": ["Anne", "Julien"]}), 422, "2"),
@@ -100,3 +100,10 @@ def test_cli_score_invalid_file_one_message_exit_1():
     assert done.returncode == 1 and "objet JSON" in done.stderr
     done = run_cli("score", "/nonexistent/game.json")
     assert done.returncode != 0 and "Traceback" not in done.stderr
+
+
+def test_cli_reads_a_file_saved_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(AON), encoding="utf-8-sig")
+    done = run_cli("score", str(path))
+    assert done.returncode == 0 and json.loads(done.stdout)["result"]["totals"] == [80, 110, 130]
