@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from werkzeug.datastructures import MultiDict
 
@@ -17,7 +18,7 @@ def read_players(form: MultiDict, rules: Rules) -> tuple[list[str], int, list]:
             continue
         if form.get("dealer") == str(slot):
             dealer = len(names)
-        names.append(" ".join(name.split()))
+        names.append(unicodedata.normalize("NFC", " ".join(name.split())))
     if form.get("dealer") not in {str(s) for s in range(rules.max_players)}:
         problems.append(problem(N_("Choose who deals first."), field="dealer"))
     elif not (form.get(f"player.{form.get('dealer')}") or "").strip():

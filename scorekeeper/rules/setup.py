@@ -1,11 +1,23 @@
 """Checks of a game's setup shared by every game: the players' names and the options."""
 from __future__ import annotations
 
+import unicodedata
+
 from .base import N_, Invalid, Option, Problem, Rules, problem
 from .fields import is_int
 
 MAX_NAME = 40
 MAX_HANDS = 30
+
+
+def visible(name: str) -> bool:
+    """Whether a name has something to read: not only spaces or invisible characters."""
+    return any(not unicodedata.category(c).startswith(("Z", "C")) for c in name)
+
+
+def same(name: str) -> str:
+    """What two names must not share: "Zoë" typed two ways, or "anne " and "Anne", are one name."""
+    return unicodedata.normalize("NFC", name).strip().casefold()
 
 
 def check_players(rules: Rules, players) -> list[Problem]:
@@ -20,15 +32,15 @@ def check_players(rules: Rules, players) -> list[Problem]:
                                 field="players"))
     seen = {}
     for seat, name in enumerate(players):
-        if not name.strip():
+        if not visible(name):
             problems.append(problem(N_("Player %(number)d has no name."), number=seat + 1, field="players"))
         elif len(name) > MAX_NAME:
             problems.append(problem(N_("The name of player %(number)d is longer than %(max)d characters."),
                                     number=seat + 1, max=MAX_NAME, field="players"))
-        elif name.casefold() in seen:
+        elif same(name) in seen:
             problems.append(problem(N_("Two players are named %(name)s: names must differ."), name=name,
                                     field="players"))
-        seen[name.casefold()] = seat
+        seen[same(name)] = seat
     return problems
 
 

@@ -154,8 +154,10 @@ def correct_round(game_id: str, number: int):
         return render_game(stored, status=409, message=problem(
             N_("Round %(round)d no longer exists: it was undone meanwhile."), round=number))
     try:
-        was = json.loads(request.form.get("was") or "null")
+        was = json.loads(request.form.get("was") or "")
     except ValueError:
+        was = None
+    if not isinstance(was, dict):  # what the page showed: without it a stale correction could go unnoticed
         abort(400, description=gettext("The correction form is damaged; reload the page."))
     try:
         data = forms.read(stored.game.rules, request.form, "all", _context(stored, None, was))

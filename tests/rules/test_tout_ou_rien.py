@@ -88,3 +88,9 @@ def test_bad_players(players):
 @pytest.mark.parametrize("options", [{"hands": [7]}, {"hands": []}, {"target": 0}, {"colour": "red"}])
 def test_bad_options(options):
     assert problems("tout-ou-rien", ["A", "B", "C"], **options)
+
+
+@pytest.mark.parametrize("players", [["Zoë", "Zoe\u0308", "B"], ["anne", "Anne ", "B"], ["A", "\u200b", "B"],
+                                     ["A", " ", "B"]])
+def test_names_that_look_alike_or_show_nothing_are_refused(players):
+    assert problems("tout-ou-rien", players)[0].field == "players"
