@@ -61,6 +61,13 @@ class EverestAbyss(Rules):
     )
 
     # -- seats -----------------------------------------------------------------------------------
+    def preview(self, cote, a, b) -> int | None:
+        """The number two digits as typed in a form would form, or None while they are not both 1..9."""
+        digits = [str(d) for d in range(1, 10)]
+        if cote not in COTES or str(a) not in digits or str(b) not in digits:
+            return None
+        return number(cote, int(a), int(b))
+
     def start(self, game: Game) -> State:
         """Everyone holds the starting tokens; nobody is out."""
         n = len(game.players)

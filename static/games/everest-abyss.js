@@ -106,12 +106,6 @@
     }
   }
 
-  // The stylesheet link sits in the board, which htmx swaps: keep one copy in <head> so nothing flickers.
-  function keepStyle() {
-    const link = document.querySelector("link[data-ea-style]");
-    if (link && !document.head.querySelector("link[data-ea-style]")) document.head.appendChild(link.cloneNode());
-  }
-
   document.addEventListener("click", (event) => {
     const button = event.target.closest(".ea-step");
     if (button) step(button);
@@ -122,8 +116,7 @@
     }
   });
   (window.scorekeeperGames = window.scorekeeperGames || []).push((root) => {
-    keepStyle();
     refresh(root.closest ? (root.closest(".ea-form") || document) : document);
   });
-  document.addEventListener("DOMContentLoaded", () => { keepStyle(); refresh(document); });
+  document.addEventListener("DOMContentLoaded", () => refresh(document));
 })();
