@@ -4,13 +4,12 @@ A4. Run: `.venv/bin/python bench/sheet_bench.py [RUNS]`."""
 from __future__ import annotations
 
 import itertools
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.sheets import timed  # noqa: E402
 from scorekeeper import gamefile, rules, sheets  # noqa: E402
 from tests.sheets import samples  # noqa: E402
 
@@ -21,22 +20,6 @@ def completed_games() -> dict:
     """Two 10-round 6-player games played to the end."""
     return {"Tout ou rien, 10 hands, 6 players": samples.tout_ou_rien(samples.SIX, [6, 5, 4, 3, 2, 2, 3, 4, 5, 6]),
             "ALL or NOTHING, 10 hands, 6 players": samples.all_or_nothing(samples.SIX, 10)}
-
-
-def timed(build, runs: int) -> dict:
-    """The first build (fonts loaded then), then over `runs` more the median and worst wall-clock time and
-    the median CPU time (steadier on a busy machine), in ms."""
-    t0 = time.perf_counter()
-    size = len(build())
-    first = (time.perf_counter() - t0) * 1000
-    wall, cpu = [], []
-    for _ in range(runs):
-        t0, c0 = time.perf_counter(), time.process_time()
-        build()
-        wall.append((time.perf_counter() - t0) * 1000)
-        cpu.append((time.process_time() - c0) * 1000)
-    return {"first": first, "median": statistics.median(wall), "max": max(wall), "cpu": statistics.median(cpu),
-            "bytes": size}
 
 
 def main(runs: int = 20) -> None:
@@ -54,7 +37,7 @@ def main(runs: int = 20) -> None:
     print(f"{'sheet':50} {'first ms':>9} {'median ms':>10} {'max ms':>8} {'CPU ms':>7} {'KB':>6}")
     for label, build in cases.items():
         r = timed(build, runs)
-        print(f"{label:50} {r['first']:9.1f} {r['median']:10.1f} {r['max']:8.1f} {r['cpu']:7.1f} "
+        print(f"{label:50} {r['first']:9.1f} {r['p50']:10.1f} {r['max']:8.1f} {r['cpu']:7.1f} "
               f"{r['bytes'] / 1024:6.1f}")
 
 
