@@ -1,7 +1,7 @@
 """Printable score sheets: a blank pad for any game and player count, or a game filled in, as PDF.
 
 A game's sheet module is `sheets/<rules id with underscores>.py` with two functions that describe
-its grid, `blank_layout(rules, names, options, lang)` and `completed_layout(game, result, lang)`,
+its grid, `blank_layout(names, options, lang)` and `completed_layout(game, result, lang)`,
 both returning a `Layout`; this package draws it with ReportLab: fonts, A4 or Letter (landscape
 when the columns need it), the header with date, place and scorer lines, the table with repeated
 headers and a totals row, a chart of the running totals, the QR code of the game, and a footer
@@ -110,13 +110,13 @@ class Row:
 class Layout:
     """Everything a sheet shows; the game's module fills it, this package draws it."""
 
-    title: str
     details: str
     lead: list[Col]
     side: list[Col]
-    sides: list[str]
     rows: list[Row]
     rules: list[str]
+    title: str = ""  # the game's name: filled in by blank() and completed(), like every field below them
+    sides: list[str] = field(default_factory=list)  # a blank pad's own; a completed sheet's from its result
     side_hints: list[str] | None = None  # what a blank pad prints where a side has no name
     tail: list[Col] = field(default_factory=list)
     totals: list[Cell] | None = None
@@ -145,6 +145,9 @@ def completed(game: Game, result: Result, lang: str, paper: str, url: str | None
     """The sheet of a game as played so far, filled in, with its chart and the QR code of `url`."""
     check_paper(paper)
     layout = module_for(game.rules).completed_layout(game, result, lang)
+    fill_common(layout, rules.get(game.rules), lang)
+    layout.sides, layout.status = list(result.sides), status_lines(result, lang)
+    layout.totals = [Cell(num(v, lang), bold=True) for v in result.totals]
     layout.blank, layout.url, layout.date = False, url, date
     layout.winners, layout.scores = list(result.winners), list(result.totals)
     layout.chart = running_totals(result)
@@ -163,8 +166,16 @@ def blank(rules_id: str, players: int, names: list[str] | None, lang: str, paper
     names = check_names(rules_, players, names)
     placeholders = [name or f"\0{seat}" for seat, name in enumerate(names)]
     options = rules_.check_setup(placeholders, {})
-    layout = module_for(rules_id).blank_layout(rules_, names, options, lang)
+    layout = module_for(rules_id).blank_layout(names, options, lang)
+    fill_common(layout, rules_, lang)
+    layout.totals = [Cell() for _ in layout.sides]
     return draw(layout, lang, paper)
+
+
+def fill_common(layout: Layout, rules_: rules.Rules, lang: str) -> None:
+    """What every game's sheet takes from its rules alike: the title, and which way the totals rank."""
+    layout.title = gettext(rules_.name, lang)
+    layout.lowest_wins = rules_.lowest_wins
 
 
 def check_paper(paper: str) -> None:

@@ -3,9 +3,9 @@ Low, Jack and Game boxes, with a running total toward the target."""
 from __future__ import annotations
 
 from ..i18n import gettext
-from ..rules import N_, Game, Result, Rules
+from ..rules import N_, Game, Result
 from ..rules.all_fours import in_teams
-from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, num, seat_hint, status_lines
+from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, num, seat_hint
 
 KINDS = ("high", "low", "jack", "game")
 EXTRA_CODES = {"turn_up": N_("K"), "beg": N_("B"), "renege": N_("R")}
@@ -72,31 +72,28 @@ def empty_row(index: int, dealer: str, sides: int) -> Row:
     return Row(lead, [[Cell() for _ in range(6)] for _ in range(sides)], kind="empty")
 
 
-def blank_layout(rules_: Rules, names: list[str], options: dict, lang: str) -> Layout:
+def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
     """An empty pad: as many hands as the page holds."""
     lead, side = columns(lang)
     sides, hints = side_names(names, options)
-    return Layout(title=gettext(rules_.name, lang), details=details(options, len(names), lang), lead=lead, side=side,
+    return Layout(details=details(options, len(names), lang), lead=lead, side=side,
                   sides=sides, side_hints=hints, rows=[], rules=rules_lines(options, lang),
-                  totals=[Cell() for _ in sides], total_label=gettext("Total", lang), target=options["target"],
+                  total_label=gettext("Total", lang), target=options["target"],
                   more=lambda k: empty_row(k, "", len(sides)))
 
 
 def completed_layout(game: Game, result: Result, lang: str) -> Layout:
     """The hands played, box by box, then a few empty hands while the game goes on."""
-    from .. import rules
-
-    rules_ = rules.get(game.rules)
     lead, side = columns(lang)
     n_sides = len(result.sides)
     rows = [_played_row(game, r, n_sides, lang) for r in result.rounds]
     if not result.finished:
         dealers = dealers_ahead(game, result, OPEN_ROWS)
         rows += [empty_row(len(result.rounds) + k, dealers[k], n_sides) for k in range(OPEN_ROWS)]
-    return Layout(title=gettext(rules_.name, lang), details=details(game.options, len(game.players), lang), lead=lead,
-                  side=side, sides=list(result.sides), rows=rows, rules=rules_lines(game.options, lang),
-                  totals=[Cell(num(v, lang), bold=True) for v in result.totals], total_label=gettext("Total", lang),
-                  target=game.options["target"], status=status_lines(result, lang))
+    return Layout(details=details(game.options, len(game.players), lang), lead=lead,
+                  side=side, rows=rows, rules=rules_lines(game.options, lang),
+                  total_label=gettext("Total", lang),
+                  target=game.options["target"])
 
 
 def code_of(kind: str, lang: str) -> str:
@@ -115,7 +112,7 @@ def _turn_up(rnd: dict, lang: str) -> Cell:
 
 def _played_row(game: Game, r, n_sides: int, lang: str) -> Row:
     """One hand: for each side its extra points, the boxes it won (grey when the game ended first), its total."""
-    rnd, marks = r.round, r.marks
+    rnd = r.round
     lead = [Cell(str(r.number), bold=True), Cell(game.players[r.dealer]), _turn_up(rnd, lang)]
     return Row(lead, [_side_cells(side, r, lang) for side in range(n_sides)])
 

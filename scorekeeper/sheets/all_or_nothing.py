@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from ..i18n import gettext
-from ..rules import N_, Game, Result, Rules
+from ..rules import N_, Game, Result
 from ..rules.all_or_nothing import hand_size
-from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, made_cells, num, status_lines
+from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, made_cells, num
 
 RULES_TEXT = (
     N_("NOTHING and no trick taken: −20. NOTHING failed: +10 per trick taken."),
@@ -46,21 +46,18 @@ def _empty_row(index: int, cards: int, dealer: str, players: int, lang: str) -> 
                kind="empty")
 
 
-def blank_layout(rules_: Rules, names: list[str], options: dict, lang: str) -> Layout:
+def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
     """An empty pad: the start at 100, a row per hand with the cards to deal."""
     lead, side = columns(lang)
     n, cards = len(names), hand_size(len(names))
     rows = [start_row(options, n, lang)] + [_empty_row(k, cards, "", n, lang) for k in range(options["hands"])]
-    return Layout(title=gettext(rules_.name, lang), details=details(options, n, lang), lead=lead, side=side,
+    return Layout(details=details(options, n, lang), lead=lead, side=side,
                   sides=list(names), rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
-                  totals=[Cell() for _ in names], total_label=gettext("Total", lang), lowest_wins=True)
+                  total_label=gettext("Total", lang))
 
 
 def completed_layout(game: Game, result: Result, lang: str) -> Layout:
     """The hands played, bids marked made or missed, then the hands still to play."""
-    from .. import rules
-
-    rules_ = rules.get(game.rules)
     lead, side = columns(lang)
     n = len(game.players)
     rows = [start_row(game.options, n, lang)] + [_played_row(game, r, lang) for r in result.rounds]
@@ -68,10 +65,9 @@ def completed_layout(game: Game, result: Result, lang: str) -> Layout:
         ahead = game.options["hands"] - len(result.rounds)
         dealers = dealers_ahead(game, result, ahead)
         rows += [_empty_row(len(result.rounds) + k, hand_size(n), dealers[k], n, lang) for k in range(ahead)]
-    return Layout(title=gettext(rules_.name, lang), details=details(game.options, n, lang), lead=lead, side=side,
-                  sides=list(result.sides), rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
-                  totals=[Cell(num(v, lang), bold=True) for v in result.totals], total_label=gettext("Total", lang),
-                  lowest_wins=True, status=status_lines(result, lang))
+    return Layout(details=details(game.options, n, lang), lead=lead, side=side,
+                  rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
+                  total_label=gettext("Total", lang))
 
 
 def _played_row(game: Game, r, lang: str) -> Row:

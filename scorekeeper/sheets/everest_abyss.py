@@ -3,8 +3,8 @@ tokens held, then the pot and who took it."""
 from __future__ import annotations
 
 from ..i18n import gettext
-from ..rules import N_, Game, Result, Rules
-from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, num, status_lines
+from ..rules import N_, Game, Result
+from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, num
 
 RULES_TEXT = (
     N_("Tour 1: everyone stakes 1 to 3; the dealer stakes last and names the cote: EVEREST (the highest "
@@ -51,7 +51,7 @@ def empty_row(index: int, dealer: str, players: int, lang: str, out=()) -> Row:
     return Row(lead, sides, [Cell(), Cell()], kind="empty")
 
 
-def blank_layout(rules_: Rules, names: list[str], options: dict, lang: str) -> Layout:
+def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
     """An empty ledger: the starting tokens, then as many rounds as the page holds (or the round limit)."""
     lead, side, tail = columns(lang)
     n = len(names)
@@ -59,17 +59,14 @@ def blank_layout(rules_: Rules, names: list[str], options: dict, lang: str) -> L
     limit = options.get("rounds")
     if limit:
         rows += [empty_row(k, "", n, lang) for k in range(limit)]
-    return Layout(title=gettext(rules_.name, lang), details=details(options, n, lang), lead=lead, side=side, tail=tail,
+    return Layout(details=details(options, n, lang), lead=lead, side=side, tail=tail,
                   sides=list(names), rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
-                  totals=[Cell() for _ in names], total_label=gettext("Tokens held", lang),
+                  total_label=gettext("Tokens held", lang),
                   more=None if limit else (lambda k: empty_row(k, "", n, lang)))
 
 
 def completed_layout(game: Game, result: Result, lang: str) -> Layout:
     """The rounds played: stakes, hands, who took the pot, tokens held; then a few rounds to come."""
-    from .. import rules
-
-    rules_ = rules.get(game.rules)
     lead, side, tail = columns(lang)
     n = len(game.players)
     rows = [start_row(game.options, n, lang)] + [_played_row(game, r, lang) for r in result.rounds]
@@ -78,10 +75,9 @@ def completed_layout(game: Game, result: Result, lang: str) -> Layout:
         ahead = limit - len(result.rounds) if limit else OPEN_ROWS
         dealers, out = dealers_ahead(game, result, ahead), result.state.extra.get("out", [])
         rows += [empty_row(len(result.rounds) + k, dealers[k], n, lang, out) for k in range(ahead)]
-    return Layout(title=gettext(rules_.name, lang), details=details(game.options, n, lang), lead=lead, side=side,
-                  tail=tail, sides=list(result.sides), rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
-                  totals=[Cell(num(v, lang), bold=True) for v in result.totals], total_label=gettext("Tokens held", lang),
-                  status=status_lines(result, lang))
+    return Layout(details=details(game.options, n, lang), lead=lead, side=side,
+                  tail=tail, rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
+                  total_label=gettext("Tokens held", lang))
 
 
 def _played_row(game: Game, r, lang: str) -> Row:

@@ -3,8 +3,8 @@ cards' points | other cards | score."""
 from __future__ import annotations
 
 from ..i18n import gettext
-from ..rules import N_, Game, Result, Rules
-from . import Cell, Col, Layout, Row, common_details, dealer_seats_ahead, delta, num, status_lines
+from ..rules import N_, Game, Result
+from . import Cell, Col, Layout, Row, common_details, dealer_seats_ahead, delta, num
 
 RULES_TEXT = (
     N_("12 cards each. Cards collected score: a red card its face value (1 to 5), any other card 1; cards "
@@ -35,21 +35,18 @@ def _empty_row(index: int, starter: str, players: int, tie_break: bool, lang: st
     return Row(lead, [[Cell(), Cell(), Cell()] for _ in range(players)], kind="empty")
 
 
-def blank_layout(rules_: Rules, names: list[str], options: dict, lang: str) -> Layout:
+def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
     """An empty pad: a row per round, and two spare rows for tie-breaks."""
     lead, side = columns(lang)
     n, rounds = len(names), options["rounds"]
     rows = [_empty_row(k, "", n, k >= rounds, lang) for k in range(rounds + TIE_BREAK_ROWS)]
-    return Layout(title=gettext(rules_.name, lang), details=details(options, n, lang), lead=lead, side=side,
+    return Layout(details=details(options, n, lang), lead=lead, side=side,
                   sides=list(names), rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
-                  totals=[Cell() for _ in names], total_label=gettext("Total", lang), lowest_wins=True)
+                  total_label=gettext("Total", lang))
 
 
 def completed_layout(game: Game, result: Result, lang: str) -> Layout:
     """The rounds played, then those still to play (one more while a tie for the lowest stands)."""
-    from .. import rules
-
-    rules_ = rules.get(game.rules)
     lead, side = columns(lang)
     n, played = len(game.players), len(result.rounds)
     rows = [_played_row(game, r, lang) for r in result.rounds]
@@ -58,10 +55,9 @@ def completed_layout(game: Game, result: Result, lang: str) -> Layout:
         dealers = dealer_seats_ahead(game, result, ahead)
         rows += [_empty_row(played + k, game.players[(dealers[k] + 1) % n], n, played + k >= game.options["rounds"],
                             lang) for k in range(ahead)]
-    return Layout(title=gettext(rules_.name, lang), details=details(game.options, n, lang), lead=lead, side=side,
-                  sides=list(result.sides), rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
-                  totals=[Cell(num(v, lang), bold=True) for v in result.totals], total_label=gettext("Total", lang),
-                  lowest_wins=True, status=status_lines(result, lang))
+    return Layout(details=details(game.options, n, lang), lead=lead, side=side,
+                  rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
+                  total_label=gettext("Total", lang))
 
 
 def _played_row(game: Game, r, lang: str) -> Row:

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from ..i18n import gettext
-from ..rules import N_, Game, Result, Rules
-from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, made_cells, num, status_lines
+from ..rules import N_, Game, Result
+from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, made_cells, num
 
 RULES_TEXT = (
     N_("Secret bid: 1 point per trick taken, plus 3 if the tricks equal the bid."),
@@ -39,15 +39,15 @@ def details(options: dict, players: int, lang: str) -> str:
         + " · " + gettext("O = open bid, S = secret bid", lang)
 
 
-def blank_layout(rules_: Rules, names: list[str], options: dict, lang: str) -> Layout:
+def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
     """An empty pad: one row per hand, the cards to deal printed, O and S ready to circle."""
     lead, side = columns(lang)
     rows = [_empty_row(k, cards, "", len(names), lang) for k, cards in enumerate(options["hands"])]
     if options.get("target") is not None:
         rows += [_empty_row(len(rows) + k, None, "", len(names), lang) for k in range(OPEN_ROWS)]
-    return Layout(title=gettext(rules_.name, lang), details=details(options, len(names), lang), lead=lead, side=side,
+    return Layout(details=details(options, len(names), lang), lead=lead, side=side,
                   sides=list(names), rows=rows, rules=rules_lines(options, lang),
-                  totals=[Cell() for _ in names], total_label=gettext("Total", lang))
+                  total_label=gettext("Total", lang))
 
 
 def _empty_row(index: int, cards: int | None, dealer: str, players: int, lang: str) -> Row:
@@ -59,16 +59,12 @@ def _empty_row(index: int, cards: int | None, dealer: str, players: int, lang: s
 
 def completed_layout(game: Game, result: Result, lang: str) -> Layout:
     """The hands played, filled in, then the hands still to play as empty rows."""
-    from .. import rules
-
-    rules_ = rules.get(game.rules)
     lead, side = columns(lang)
     rows = [_played_row(game, r, lang) for r in result.rounds]
     rows += _rows_ahead(game, result, lang)
-    return Layout(title=gettext(rules_.name, lang), details=details(game.options, len(game.players), lang), lead=lead,
-                  side=side, sides=list(result.sides), rows=rows, rules=rules_lines(game.options, lang),
-                  totals=[Cell(num(v, lang), bold=True) for v in result.totals], total_label=gettext("Total", lang),
-                  status=status_lines(result, lang), target=game.options.get("target"))
+    return Layout(details=details(game.options, len(game.players), lang), lead=lead,
+                  side=side, rows=rows, rules=rules_lines(game.options, lang),
+                  total_label=gettext("Total", lang), target=game.options.get("target"))
 
 
 def _played_row(game: Game, r, lang: str) -> Row:

@@ -5,8 +5,6 @@ import sys
 
 import pytest
 
-from scorekeeper.cli import main
-
 from .helpers import post_round, seats, start, totals
 
 TOR = {"format": "scorekeeper-game/1", "rules": "tout-ou-rien", "options": {"hands": [6, 5, 4, 3, 4, 5, 6]},

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from .helpers import HX, post_round, seats, start, text, totals
+from .helpers import HX, post_round, start, text, totals
 
 P3 = ["Anne", "Julien", "Sylvie"]
 EN = {"Accept-Language": "en"}

@@ -362,7 +362,7 @@ def race(base, url, cookies, rounds):
     host = urlsplit(base).netloc
 
     def phone(k):
-        body = "&".join([f"number=2&step=tricks"] + [f"tricks.{s}={v}" for s, v in enumerate(rounds[k])])
+        body = "&".join(["number=2&step=tricks"] + [f"tricks.{s}={v}" for s, v in enumerate(rounds[k])])
         connection = http.client.HTTPConnection(host, timeout=20)
         ready.wait()
         connection.request("POST", f"{url}/rounds", body, {
