@@ -12,7 +12,11 @@ APT     = DEBIAN_FRONTEND=noninteractive apt-get
 run: setup
 	$(VENV)/bin/scorekeeper serve --host $(HOST) --port $(PORT)
 
+# lint, format and types first (seconds), then every test in parallel
 test: setup-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest $(ARGS)
 
 bench: setup

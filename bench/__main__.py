@@ -1,10 +1,12 @@
 """`make bench` (`python -m bench`): start the real server as `make run` does, on loopback with a throw-away
 instance folder, load it with 1 and 8 concurrent clients, and print latency, throughput, bytes over the
 wire, score-sheet build times and the server's peak memory, with the targets of BENCHMARKS.md."""
+
 from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import datetime
 import json
 import os
@@ -39,14 +41,18 @@ def parse(argv) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="measured seconds per route and client count")
-    parser.add_argument("--reference", type=float, default=1.0,
-                        help="measured seconds of the trivial route before each of the others")
+    parser.add_argument(
+        "--reference", type=float, default=1.0, help="measured seconds of the trivial route before each of the others"
+    )
     parser.add_argument("--warmup", type=float, default=0.3, help="unmeasured seconds before each")
     parser.add_argument("--clients", default="1,8", help="concurrent clients, comma-separated")
     parser.add_argument("--workers", type=int, help="gunicorn workers (default: scorekeeper serve's)")
     parser.add_argument("--threads", type=int, help="threads per worker (default: scorekeeper serve's)")
-    parser.add_argument("--only", help="measure only these routes under load (comma-separated keys: "
-                                       "trivial,page,save,poll,pdf; sheets for the in-process sheets)")
+    parser.add_argument(
+        "--only",
+        help="measure only these routes under load (comma-separated keys: "
+        "trivial,page,save,poll,pdf; sheets for the in-process sheets)",
+    )
     parser.add_argument("--saves", type=int, default=8000, help="games prepared for round saves")
     parser.add_argument("--json", type=Path, help="also write the raw results to this file")
     return parser.parse_args(argv)
@@ -54,23 +60,41 @@ def parse(argv) -> argparse.Namespace:
 
 def headers(server: Server, **extra) -> dict:
     """What a phone's browser sends with every request to the game (it started the game: its cookie)."""
-    return {"User-Agent": "scorekeeper-bench", "Accept": "*/*", "Accept-Encoding": ACCEPT_ENCODING,
-            "Accept-Language": "fr-FR,fr;q=0.9,en;q=0.8", "Cookie": f"device={scenario.DEVICE}", **extra}
+    return {
+        "User-Agent": "scorekeeper-bench",
+        "Accept": "*/*",
+        "Accept-Encoding": ACCEPT_ENCODING,
+        "Accept-Language": "fr-FR,fr;q=0.9,en;q=0.8",
+        "Cookie": f"device={scenario.DEVICE}",
+        **extra,
+    }
 
 
 def htmx_headers(server: Server, game_id: str, **extra) -> dict:
     """The headers htmx adds to its requests from the game page."""
-    return headers(server, **{"HX-Request": "true", "HX-Current-URL": f"http://{HOST}:{server.port}/games/{game_id}",
-                              "Sec-Fetch-Site": "same-origin", **extra})
+    return headers(
+        server,
+        **{
+            "HX-Request": "true",
+            "HX-Current-URL": f"http://{HOST}:{server.port}/games/{game_id}",
+            "Sec-Fetch-Site": "same-origin",
+            **extra,
+        },
+    )
 
 
 def save_request(server: Server, game_id: str) -> bytes:
     """The POST htmx sends for the tricks step: it records round SAVED of that game."""
     body = urlencode(scenario.save_form(scenario.SAVED)).encode()
-    extra = {"HX-Target": "round-form", "HX-Trigger": "round-entry", "Origin": f"http://{HOST}:{server.port}",
-             "Content-Type": "application/x-www-form-urlencoded"}
-    return build("POST", f"/games/{game_id}/rounds", htmx_headers(server, game_id, **extra), body,
-                 host=f"{HOST}:{server.port}")
+    extra = {
+        "HX-Target": "round-form",
+        "HX-Trigger": "round-entry",
+        "Origin": f"http://{HOST}:{server.port}",
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
+    return build(
+        "POST", f"/games/{game_id}/rounds", htmx_headers(server, game_id, **extra), body, host=f"{HOST}:{server.port}"
+    )
 
 
 def routes(server: Server, games: scenario.Games, pool: collections.deque) -> list[Route]:
@@ -89,14 +113,32 @@ def routes(server: Server, games: scenario.Games, pool: collections.deque) -> li
     page = games.page
     return [
         Route("trivial", "GET /healthz (trivial)", 200, fixed(build("GET", "/healthz", headers(server), host=host))),
-        Route("page", "game page (6 rounds in)", 200,
-              fixed(build("GET", f"/games/{page}", headers(server, Accept="text/html"), host=host))),
+        Route(
+            "page",
+            "game page (6 rounds in)",
+            200,
+            fixed(build("GET", f"/games/{page}", headers(server, Accept="text/html"), host=host)),
+        ),
         Route("save", f"round save (POST round {scenario.SAVED}, htmx)", 200, next_save),
-        Route("poll", "watch poll (nothing new: 204)", 204,
-              fixed(build("GET", f"/games/{page}/poll?version={games.page_version}",
-                          htmx_headers(server, page, **{"HX-Trigger": "poll"}), host=host))),
-        Route("pdf", "completed sheet PDF (7 rounds)", 200,
-              fixed(build("GET", f"/games/{games.done}/sheet.pdf", headers(server), host=host))),
+        Route(
+            "poll",
+            "watch poll (nothing new: 204)",
+            204,
+            fixed(
+                build(
+                    "GET",
+                    f"/games/{page}/poll?version={games.page_version}",
+                    htmx_headers(server, page, **{"HX-Trigger": "poll"}),
+                    host=host,
+                )
+            ),
+        ),
+        Route(
+            "pdf",
+            "completed sheet PDF (7 rounds)",
+            200,
+            fixed(build("GET", f"/games/{games.done}/sheet.pdf", headers(server), host=host)),
+        ),
     ]
 
 
@@ -112,16 +154,21 @@ def machine() -> dict:
     """What ran the benchmark."""
     meminfo = Path("/proc/meminfo").read_text().split("\n")[0].split()
     model = ""
-    try:
-        model = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                     if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    return {"date": datetime.datetime.now().astimezone().isoformat(timespec="minutes"),
-            "cpus": len(os.sched_getaffinity(0)), "cpu": model or platform.machine(),
-            "memory_gib": round(int(meminfo[1]) / 1024 / 1024, 1), "python": platform.python_version(),
-            "system": f"{platform.system()} {platform.release()}",
-            "load": [round(x, 2) for x in os.getloadavg()]}
+    with contextlib.suppress(OSError, StopIteration):
+        model = next(
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        )
+    return {
+        "date": datetime.datetime.now().astimezone().isoformat(timespec="minutes"),
+        "cpus": len(os.sched_getaffinity(0)),
+        "cpu": model or platform.machine(),
+        "memory_gib": round(int(meminfo[1]) / 1024 / 1024, 1),
+        "python": platform.python_version(),
+        "system": f"{platform.system()} {platform.release()}",
+        "load": [round(x, 2) for x in os.getloadavg()],
+    }
 
 
 def server_settings(args) -> dict:
@@ -129,19 +176,35 @@ def server_settings(args) -> dict:
     from scorekeeper.cli import serve
 
     defaults = {p.name: p.default for p in serve.params}
-    return {"workers": args.workers or defaults["workers"], "threads": args.threads or defaults["threads"],
-            "worker_class": "gthread"}
+    return {
+        "workers": args.workers or defaults["workers"],
+        "threads": args.threads or defaults["threads"],
+        "worker_class": "gthread",
+    }
 
 
 def line(route: Route, clients: int, run: Run, base: Run | None = None) -> dict:
     """One line of the load table; `base` is the trivial route measured just before, for the ratios."""
-    found = {"route": route.key, "label": route.label, "clients": clients, "requests": run.count,
-             "seconds": round(run.seconds, 3), "p50": run.percentile(50), "p99": run.percentile(99),
-             "mean": run.mean, "throughput": run.throughput, "errors": run.errors, "exhausted": run.exhausted}
+    found = {
+        "route": route.key,
+        "label": route.label,
+        "clients": clients,
+        "requests": run.count,
+        "seconds": round(run.seconds, 3),
+        "p50": run.percentile(50),
+        "p99": run.percentile(99),
+        "mean": run.mean,
+        "throughput": run.throughput,
+        "errors": run.errors,
+        "exhausted": run.exhausted,
+    }
     if base is not None:
         found.update(base_throughput=base.throughput, base_p50=base.percentile(50))
-    print(f"  {route.key:8} {clients} client(s): {run.count} answers, p50 {report.ms(run.percentile(50))} ms",
-          file=sys.stderr, flush=True)
+    print(
+        f"  {route.key:8} {clients} client(s): {run.count} answers, p50 {report.ms(run.percentile(50))} ms",
+        file=sys.stderr,
+        flush=True,
+    )
     return found
 
 
@@ -162,8 +225,9 @@ def run_load(server: Server, measured: list[Route], counts: list[int], args) -> 
             rows.append(line(route, clients, run, base))
     for clients in counts:
         if not references[clients]:
-            references[clients].append(load(HOST, server.port, trivial.supply, trivial.expect, clients,
-                                            args.seconds, args.warmup))
+            references[clients].append(
+                load(HOST, server.port, trivial.supply, trivial.expect, clients, args.seconds, args.warmup)
+            )
     return [line(trivial, clients, Run.merge(references[clients])) for clients in counts] + rows
 
 
@@ -211,10 +275,18 @@ def main(argv=None) -> int:
             server.stop()
     print("Building score sheets in-process…", file=sys.stderr, flush=True)
     sheet_result = sheets.measure() if not args.only or "sheets" in args.only else {"skipped": "not asked"}
-    results = {"machine": before, "server": server_settings(args), "rows": rows, "skipped": skipped,
-               "wire": wire_result, "sheets": sheet_result, "memory": memory,
-               "elapsed": round(time.perf_counter() - began, 1), "seconds": args.seconds,
-               "reference": args.reference}
+    results = {
+        "machine": before,
+        "server": server_settings(args),
+        "rows": rows,
+        "skipped": skipped,
+        "wire": wire_result,
+        "sheets": sheet_result,
+        "memory": memory,
+        "elapsed": round(time.perf_counter() - began, 1),
+        "seconds": args.seconds,
+        "reference": args.reference,
+    }
     print(render(results))
     if args.json:
         args.json.write_text(json.dumps(results, indent=1, default=str))

@@ -1,5 +1,6 @@
 """A lean HTTP/1.1 keep-alive client and a closed-loop load generator, so the client costs little of the
 CPU the server under test needs (both share the machine)."""
+
 from __future__ import annotations
 
 import socket
@@ -124,7 +125,6 @@ class Connection:
             parts.append(data[:-2])
             wire += 2
 
-
     def _until_closed(self) -> bytes:
         """A body that ends when the connection does."""
         try:
@@ -147,7 +147,7 @@ class Run:
     exhausted: bool = False
 
     @classmethod
-    def merge(cls, runs: list["Run"]) -> "Run":
+    def merge(cls, runs: list[Run]) -> Run:
         """Several runs of the same route as one."""
         merged = cls(runs[0].clients, sum(r.seconds for r in runs))
         for run in runs:
@@ -185,8 +185,7 @@ class Exhausted(Exception):
     """The supply of requests ran out (each round save needs a game waiting for that round)."""
 
 
-def load(host: str, port: int, next_request, expect: int, clients: int, seconds: float,
-         warmup: float = 0.5) -> Run:
+def load(host: str, port: int, next_request, expect: int, clients: int, seconds: float, warmup: float = 0.5) -> Run:
     """`clients` closed-loop clients, each on its own kept-alive connection, sending `next_request()`
     back to back; answers completed during the first `warmup` seconds are not counted."""
     barrier = threading.Barrier(clients + 1)

@@ -1,4 +1,5 @@
 """The printed results: Markdown tables (readable in a terminal, pasted as they are into BENCHMARKS.md)."""
+
 from __future__ import annotations
 
 import math
@@ -13,11 +14,15 @@ def table(headers: list[str], rows: list[list], right: set[int] | None = None) -
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
 
     def line(row):
-        return "| " + " | ".join(c.rjust(w) if i in right else c.ljust(w)
-                                 for i, (c, w) in enumerate(zip(row, widths))) + " |"
+        return (
+            "| "
+            + " | ".join(
+                c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+            + " |"
+        )
 
-    rule = "|" + "|".join(("-" * (w + 1) + ":") if i in right else ("-" * (w + 2))
-                          for i, w in enumerate(widths)) + "|"
+    rule = "|" + "|".join(("-" * (w + 1) + ":") if i in right else ("-" * (w + 2)) for i, w in enumerate(widths)) + "|"
     return "\n".join([line(cells[0]), rule] + [line(row) for row in cells[1:]])
 
 

@@ -1,12 +1,14 @@
 """The games a benchmark plays on: Tout ou rien, 6 players, the 7 hands 6-5-4-3-4-5-6, written into the
 throw-away store before the server starts (so preparing them costs the measured server nothing)."""
+
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorekeeper import db as database, rules, store
+from scorekeeper import db as database
+from scorekeeper import rules, store
 from scorekeeper.rules import Game
 
 RULES = "tout-ou-rien"
@@ -44,8 +46,11 @@ def bids_step(rnd: dict) -> dict:
 
 def save_form(number: int) -> dict:
     """The fields htmx posts for the tricks step of round `number` (the post that records the round)."""
-    return {"number": str(number), "step": "tricks",
-            **{f"tricks.{k}": str(v) for k, v in enumerate(ROUNDS[number - 1]["tricks"])}}
+    return {
+        "number": str(number),
+        "step": "tricks",
+        **{f"tricks.{k}": str(v) for k, v in enumerate(ROUNDS[number - 1]["tricks"])},
+    }
 
 
 @dataclass
@@ -101,4 +106,3 @@ def completed(rounds: int = 10) -> Game:
     finished = Game(RULES, list(PLAYERS), {"hands": hands}, 0, played)
     assert rules.play(finished).finished
     return finished
-

@@ -1,5 +1,6 @@
 """The real server, started the way `make run` starts it (`scorekeeper serve`, gunicorn), on a free
 loopback port with a throw-away instance folder, so a benchmark never touches anyone's games."""
+
 from __future__ import annotations
 
 import os
@@ -48,9 +49,10 @@ class Server:
         if threads:
             args += ["--threads", str(threads)]
         self.args = args
-        self.log = tempfile.TemporaryFile()
-        self.process = subprocess.Popen(args, env=clean_environment(instance), stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.DEVNULL, stderr=self.log)
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open for the server's life; closed in stop())
+        self.process = subprocess.Popen(
+            args, env=clean_environment(instance), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.log
+        )
         self._wait_ready()
 
     def _wait_ready(self, timeout: float = 30) -> None:
@@ -61,10 +63,10 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server stopped at start:\n{self.errors()}")
             try:
-                if Connection(HOST, self.port).request(raw, retry=False).status == 200:
-                    if len(self.workers()) >= 1:
-                        time.sleep(0.5)  # let the other workers finish booting
-                        return
+                answered = Connection(HOST, self.port).request(raw, retry=False).status == 200
+                if answered and len(self.workers()) >= 1:
+                    time.sleep(0.5)  # let the other workers finish booting
+                    return
             except OSError:
                 pass
             time.sleep(0.05)

@@ -1,6 +1,7 @@
 """How long a score sheet takes to build (a benchmark, not a test): completed 10-round 6-player sheets (also
 with a game link new each time, as a game's first sheet is, its QR code made afresh) and blank ones, in-process,
 A4. Run: `.venv/bin/python bench/sheet_bench.py [RUNS]`."""
+
 from __future__ import annotations
 
 import itertools
@@ -9,17 +10,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.sheets import timed  # noqa: E402
-from scorekeeper import gamefile, rules, sheets  # noqa: E402
-from tests.sheets import samples  # noqa: E402
+from bench.sheets import timed
+from scorekeeper import gamefile, rules, sheets
+from tests.sheets import samples
 
 URL = "http://192.168.1.20:8000/games/AbCdEfGhIjKlMnOp"
 
 
 def completed_games() -> dict:
     """Two 10-round 6-player games played to the end."""
-    return {"Tout ou rien, 10 hands, 6 players": samples.tout_ou_rien(samples.SIX, [6, 5, 4, 3, 2, 2, 3, 4, 5, 6]),
-            "ALL or NOTHING, 10 hands, 6 players": samples.all_or_nothing(samples.SIX, 10)}
+    return {
+        "Tout ou rien, 10 hands, 6 players": samples.tout_ou_rien(samples.SIX, [6, 5, 4, 3, 2, 2, 3, 4, 5, 6]),
+        "ALL or NOTHING, 10 hands, 6 players": samples.all_or_nothing(samples.SIX, 10),
+    }
 
 
 def main(runs: int = 20) -> None:
@@ -27,18 +30,18 @@ def main(runs: int = 20) -> None:
     cases = {}
     for label, document in completed_games().items():
         game = gamefile.from_document(document)
-        cases[f"completed: {label}"] = (lambda g=game: sheets.completed(g, rules.play(g), "fr", "a4", URL))
+        cases[f"completed: {label}"] = lambda g=game: sheets.completed(g, rules.play(g), "fr", "a4", URL)
     links = itertools.count()  # a game's first sheet, before its QR code is remembered
     first = gamefile.from_document(completed_games()["Tout ou rien, 10 hands, 6 players"])
-    cases["completed, a new link each time: Tout ou rien"] = (
-        lambda: sheets.completed(first, rules.play(first), "fr", "a4", f"{URL}{next(links)}"))
+    cases["completed, a new link each time: Tout ou rien"] = lambda: sheets.completed(
+        first, rules.play(first), "fr", "a4", f"{URL}{next(links)}"
+    )
     cases["blank: ALL or NOTHING, 6 players"] = lambda: sheets.blank("all-or-nothing", 6, samples.SIX, "fr", "a4")
     cases["blank: Everest & Abyss, 8 players"] = lambda: sheets.blank("everest-abyss", 8, None, "fr", "a4")
     print(f"{'sheet':50} {'first ms':>9} {'median ms':>10} {'max ms':>8} {'CPU ms':>7} {'KB':>6}")
     for label, build in cases.items():
         r = timed(build, runs)
-        print(f"{label:50} {r['first']:9.1f} {r['p50']:10.1f} {r['max']:8.1f} {r['cpu']:7.1f} "
-              f"{r['bytes'] / 1024:6.1f}")
+        print(f"{label:50} {r['first']:9.1f} {r['p50']:10.1f} {r['max']:8.1f} {r['cpu']:7.1f} {r['bytes'] / 1024:6.1f}")
 
 
 if __name__ == "__main__":

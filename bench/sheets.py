@@ -1,5 +1,6 @@
 """Score sheets built in-process (no server, no HTTP): a completed 10-round 6-player Tout ou rien game and a
 blank Tout ou rien pad for 6 players, A4, French."""
+
 from __future__ import annotations
 
 import statistics
@@ -22,8 +23,14 @@ def timed(build, runs: int) -> dict:
         build()
         times.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.process_time() - c0) * 1000)
-    return {"first": first, "p50": statistics.median(times), "max": max(times), "cpu": statistics.median(cpu),
-            "runs": runs, "bytes": size}
+    return {
+        "first": first,
+        "p50": statistics.median(times),
+        "max": max(times),
+        "cpu": statistics.median(cpu),
+        "runs": runs,
+        "bytes": size,
+    }
 
 
 def measure(runs: int = 20) -> dict:
@@ -33,9 +40,19 @@ def measure(runs: int = 20) -> dict:
     except ImportError as exc:
         return {"skipped": f"no score sheets to build ({exc})"}
     done = scenario.completed(10)
-    return {"sheets": [
-        {"label": "completed sheet, 10 rounds × 6 players",
-         **timed(lambda: sheets.completed(done, rules.play(done), "fr", "a4", URL, date="22 novembre 2025"), runs)},
-        {"label": "blank sheet, 6 players",
-         **timed(lambda: sheets.blank(scenario.RULES, len(scenario.PLAYERS), scenario.PLAYERS, "fr", "a4"), runs)},
-    ]}
+    return {
+        "sheets": [
+            {
+                "label": "completed sheet, 10 rounds × 6 players",
+                **timed(
+                    lambda: sheets.completed(done, rules.play(done), "fr", "a4", URL, date="22 novembre 2025"), runs
+                ),
+            },
+            {
+                "label": "blank sheet, 6 players",
+                **timed(
+                    lambda: sheets.blank(scenario.RULES, len(scenario.PLAYERS), scenario.PLAYERS, "fr", "a4"), runs
+                ),
+            },
+        ]
+    }

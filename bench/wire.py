@@ -1,4 +1,5 @@
 """Bytes over the wire as served: what a phone downloads on a first visit to a game page, and one round save."""
+
 from __future__ import annotations
 
 import gzip
@@ -8,8 +9,10 @@ from dataclasses import dataclass
 
 from .client import Connection, Response, build
 
-ASSET = re.compile(r'<(?:link[^>]*\brel="(?:stylesheet|icon|manifest|preload|modulepreload)"[^>]*\bhref|'
-                   r'script[^>]*\bsrc|img[^>]*\bsrc)="(/[^"/][^"]*)"')
+ASSET = re.compile(
+    r'<(?:link[^>]*\brel="(?:stylesheet|icon|manifest|preload|modulepreload)"[^>]*\bhref|'
+    r'script[^>]*\bsrc|img[^>]*\bsrc)="(/[^"/][^"]*)"'
+)
 
 
 @dataclass

@@ -1,4 +1,5 @@
 """Scorekeeper: a score pad for card games played at the table."""
+
 from __future__ import annotations
 
 import os
@@ -18,13 +19,21 @@ def _from_environment(app: Flask) -> None:
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app: defaults, then instance/config.py, then the environment, then test overrides."""
-    app = Flask(__name__, instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or str(ROOT / "instance"),
-                instance_relative_config=True, template_folder=str(ROOT / "templates"),
-                static_folder=str(ROOT / "static"))
+    app = Flask(
+        __name__,
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    app.config.from_mapping(DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
-                            ADMIN_PASSWORD=None, POLL_SECONDS=3, SEND_FILE_MAX_AGE_DEFAULT=3600,
-                            MAX_CONTENT_LENGTH=1024 * 1024)
+    app.config.from_mapping(
+        DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
+        ADMIN_PASSWORD=None,
+        POLL_SECONDS=3,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+    )
     app.config.from_pyfile("config.py", silent=True)
     _from_environment(app)
     if test_config:

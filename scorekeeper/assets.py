@@ -1,5 +1,6 @@
 """Static files with fingerprinted URLs, so phones keep them for a year and fetch them again only when
 they change."""
+
 from __future__ import annotations
 
 import hashlib

@@ -1,5 +1,6 @@
 """The command line: `scorekeeper serve` runs the app; `scorekeeper score FILE` scores a game file;
 `scorekeeper sheet` prints score sheets."""
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,9 @@ def default_lang() -> str:
     return "en" if env.lower().startswith("en") else "fr"
 
 
-lang_option = click.option("--lang", type=click.Choice(LANGUAGES), default=None,
-                           help="Language of messages (default: from LANG, else French).")
+lang_option = click.option(
+    "--lang", type=click.Choice(LANGUAGES), default=None, help="Language of messages (default: from LANG, else French)."
+)
 
 
 @click.group()
@@ -60,12 +62,17 @@ def score(source, lang):
 @main.command()
 @click.argument("source", type=click.File("r", encoding="utf-8-sig"), required=False)
 @click.option("--blank", is_flag=True, help="Print an empty score pad instead of a game file's sheet.")
-@click.option("--rules", "rules_id", metavar="RULES", help="With --blank: the game (tout-ou-rien, all-or-nothing, "
-              "everest-abyss, all-fours, inferno).")
+@click.option(
+    "--rules",
+    "rules_id",
+    metavar="RULES",
+    help="With --blank: the game (tout-ou-rien, all-or-nothing, everest-abyss, all-fours, inferno).",
+)
 @click.option("--players", type=int, help="With --blank: how many players.")
 @click.option("--names", help="With --blank: the players' names, separated by commas (optional).")
-@click.option("-o", "--output", type=click.File("wb", lazy=True), required=True, help="The PDF to write ('-': "
-              "standard output).")
+@click.option(
+    "-o", "--output", type=click.File("wb", lazy=True), required=True, help="The PDF to write ('-': standard output)."
+)
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--url", help="The game's web address, printed as a QR code on a completed sheet.")
 @lang_option
@@ -130,8 +137,12 @@ def announce(host: str, port: int) -> None:
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; 0.0.0.0 lets phones on the Wi-Fi reach it.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 lets phones on the Wi-Fi reach it.",
+)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=2, show_default=True, type=int, help="Worker processes.")
 @click.option("--threads", default=4, show_default=True, type=int, help="Threads per worker.")

@@ -1,6 +1,7 @@
 """Responses compressed as served: pages, htmx fragments, style sheets, scripts and game files travel
 gzipped to every browser that accepts it (phones on a busy Wi-Fi wait on bytes more than on the CPU).
 Static files are compressed once per worker, at the strongest level, and kept."""
+
 from __future__ import annotations
 
 import gzip
@@ -10,18 +11,30 @@ from pathlib import Path
 from flask import current_app, request
 from werkzeug.security import safe_join
 
-TYPES = {"text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
-         "application/json", "image/svg+xml", "application/manifest+json"}
+TYPES = {
+    "text/html",
+    "text/css",
+    "text/plain",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+    "application/manifest+json",
+}
 SMALLEST = 512  # below this, gzip's own header and trailer eat most of what it would save
 
 
 def wanted(response) -> bool:
     """Whether this answer should travel gzipped."""
-    return (response.status_code >= 200 and response.status_code not in (204, 206, 304)
-            and response.mimetype in TYPES
-            and "Content-Encoding" not in response.headers and "Content-Range" not in response.headers
-            and not (response.is_streamed and not response.direct_passthrough)
-            and request.accept_encodings["gzip"] > 0)
+    return (
+        response.status_code >= 200
+        and response.status_code not in (204, 206, 304)
+        and response.mimetype in TYPES
+        and "Content-Encoding" not in response.headers
+        and "Content-Range" not in response.headers
+        and not (response.is_streamed and not response.direct_passthrough)
+        and request.accept_encodings["gzip"] > 0
+    )
 
 
 @lru_cache(maxsize=128)

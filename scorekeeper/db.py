@@ -1,4 +1,5 @@
 """The SQLite store: one connection per request, the schema by migrations, one transaction per change."""
+
 from __future__ import annotations
 
 import contextlib
@@ -17,13 +18,33 @@ _lock = threading.Lock()
 @migrations()
 def m001_games(db: sqlite_utils.Database):
     """Games hold what was set up; rounds hold what was said at the table, one row each."""
-    db["games"].create({"id": str, "rules": str, "options": str, "players": str, "first_dealer": int,
-                        "created": str, "updated": str, "version": int, "draft": str,
-                        "finished": int, "score_token": str}, pk="id", not_null={"rules", "players"})
-    db["rounds"].create({"game_id": str, "number": int, "data": str, "created": str},
-                        pk=("game_id", "number"), foreign_keys=[("game_id", "games", "id")])
-    db["access"].create({"device": str, "game_id": str, "role": str, "token": str, "seen": str},
-                        pk=("device", "game_id"), foreign_keys=[("game_id", "games", "id")])
+    db["games"].create(
+        {
+            "id": str,
+            "rules": str,
+            "options": str,
+            "players": str,
+            "first_dealer": int,
+            "created": str,
+            "updated": str,
+            "version": int,
+            "draft": str,
+            "finished": int,
+            "score_token": str,
+        },
+        pk="id",
+        not_null={"rules", "players"},
+    )
+    db["rounds"].create(
+        {"game_id": str, "number": int, "data": str, "created": str},
+        pk=("game_id", "number"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["access"].create(
+        {"device": str, "game_id": str, "role": str, "token": str, "seen": str},
+        pk=("device", "game_id"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
     db["access"].create_index(["game_id"])
     db["games"].create_index(["updated"])
 

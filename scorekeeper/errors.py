@@ -1,4 +1,5 @@
 """Error pages: every refusal is a short page in the player's language, never a traceback."""
+
 from __future__ import annotations
 
 from flask import request

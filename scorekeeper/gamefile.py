@@ -1,4 +1,5 @@
 """The game file of FORMAT.md: read one into a Game, write a Game with its derived result."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,12 @@ def loads(text: str | bytes) -> Game:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise fail(N_("This is not a JSON game file: it breaks off at line %(line)d, column %(column)d."),
-                   line=exc.lineno, column=exc.colno, field="json") from None
+        raise fail(
+            N_("This is not a JSON game file: it breaks off at line %(line)d, column %(column)d."),
+            line=exc.lineno,
+            column=exc.colno,
+            field="json",
+        ) from None
     except (ValueError, UnicodeDecodeError):
         raise fail(N_("This is not a JSON game file: it is not text."), field="json") from None
     return from_document(document)
@@ -27,14 +32,22 @@ def from_document(document) -> Game:
     if not isinstance(document, dict):
         raise fail(N_("A game file is a JSON object."))
     if document.get("format") != FORMAT:
-        raise fail(N_("The format must be %(format)s (got %(value)s)."), format=FORMAT,
-                   value=repr(document.get("format")), field="format")
+        raise fail(
+            N_("The format must be %(format)s (got %(value)s)."),
+            format=FORMAT,
+            value=repr(document.get("format")),
+            field="format",
+        )
     unknown = sorted(set(document) - KNOWN)
     if unknown:
         raise fail(N_("Unknown field %(field)s in the game file."), field=unknown[0])
-    game = Game(rules=document.get("rules"), players=document.get("players"),
-                options=document.get("options", {}), first_dealer=document.get("first_dealer", 0),
-                rounds=document.get("rounds", []))
+    game = Game(
+        rules=document.get("rules"),
+        players=document.get("players"),
+        options=document.get("options", {}),
+        first_dealer=document.get("first_dealer", 0),
+        rounds=document.get("rounds", []),
+    )
     rules.play(game)  # raises Invalid naming the round, the player and the reason
     return game
 
@@ -56,8 +69,14 @@ def names(text: str | bytes) -> list[str] | None:
 
 def to_document(game: Game, result: Result | None = None) -> dict:
     """The game file of `game`, with its derived `result` when given."""
-    document = {"format": FORMAT, "rules": game.rules, "options": game.options, "players": game.players,
-                "first_dealer": game.first_dealer, "rounds": game.rounds}
+    document = {
+        "format": FORMAT,
+        "rules": game.rules,
+        "options": game.options,
+        "players": game.players,
+        "first_dealer": game.first_dealer,
+        "rounds": game.rounds,
+    }
     if result is not None:
         document["result"] = result_document(result)
     return document
@@ -79,4 +98,4 @@ def dumps(game: Game) -> str:
     return json.dumps(to_document(game, rules.play(game)), ensure_ascii=False, indent=2) + "\n"
 
 
-__all__ = ["FORMAT", "loads", "from_document", "names", "to_document", "result_document", "dumps", "Invalid"]
+__all__ = ["FORMAT", "Invalid", "dumps", "from_document", "loads", "names", "result_document", "to_document"]

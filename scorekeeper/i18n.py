@@ -4,6 +4,7 @@ Messages are written in English in the code and templates; `translations/fr/*.po
 so each game keeps its own words) hold the French. The .po files are read directly at start-up, so
 there is no compile step to forget.
 """
+
 from __future__ import annotations
 
 from functools import cache, lru_cache

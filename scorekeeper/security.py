@@ -1,5 +1,6 @@
 """Safety on every request: cross-site writes refused, strict headers, a secret key kept out of the code,
 and the device cookie that says which phone is which."""
+
 from __future__ import annotations
 
 import secrets
@@ -9,8 +10,10 @@ from flask import abort, g, request
 
 DEVICE_COOKIE = "device"
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 YEAR = 365 * 24 * 3600
 
 
@@ -59,8 +62,9 @@ def finish(response):
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")
     if "new_device" in g:
-        response.set_cookie(DEVICE_COOKIE, g.new_device, max_age=10 * YEAR, httponly=True, samesite="Lax",
-                            secure=request.is_secure)
+        response.set_cookie(
+            DEVICE_COOKIE, g.new_device, max_age=10 * YEAR, httponly=True, samesite="Lax", secure=request.is_secure
+        )
     return response
 
 

@@ -1,4 +1,5 @@
 """The production server: gunicorn, run from Python so `scorekeeper serve` needs nothing else."""
+
 from __future__ import annotations
 
 from gunicorn.app.base import BaseApplication
@@ -26,5 +27,14 @@ class Server(BaseApplication):
 def run(host: str, port: int, workers: int, threads: int) -> None:
     """Serve until interrupted."""
     create_app()  # migrate the store and make the secret key once, before the workers start
-    Server({"bind": f"{host}:{port}", "workers": workers, "threads": threads, "worker_class": "gthread",
-            "accesslog": "-", "timeout": 30, "graceful_timeout": 5}).run()
+    Server(
+        {
+            "bind": f"{host}:{port}",
+            "workers": workers,
+            "threads": threads,
+            "worker_class": "gthread",
+            "accesslog": "-",
+            "timeout": 30,
+            "graceful_timeout": 5,
+        }
+    ).run()

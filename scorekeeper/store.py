@@ -4,12 +4,13 @@ Every change runs in one IMMEDIATE transaction that re-reads the game first, so 
 reload or a second phone never records a round twice or loses one: the loser of a race gets a
 Conflict (or AlreadySaved when it sent the very same round) and nothing is written.
 """
+
 from __future__ import annotations
 
 import json
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import sqlite_utils
 
@@ -51,7 +52,7 @@ class Stored:
 
 def now() -> str:
     """The current UTC time, ISO formatted."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def new_id() -> str:
@@ -69,12 +70,27 @@ def create(db: sqlite_utils.Database, game: Game, device: str | None) -> str:
     result = rules.play(game)
     game_id, stamp = new_id(), now()
     with write(db):
-        db["games"].insert({"id": game_id, "rules": game.rules, "options": _dump(game.options),
-                            "players": _dump(game.players), "first_dealer": game.first_dealer,
-                            "created": stamp, "updated": stamp, "version": 1, "draft": None,
-                            "finished": int(result.finished), "score_token": secrets.token_urlsafe(12)})
-        db["rounds"].insert_all([{"game_id": game_id, "number": k + 1, "data": _dump(rnd), "created": stamp}
-                                 for k, rnd in enumerate(game.rounds)])
+        db["games"].insert(
+            {
+                "id": game_id,
+                "rules": game.rules,
+                "options": _dump(game.options),
+                "players": _dump(game.players),
+                "first_dealer": game.first_dealer,
+                "created": stamp,
+                "updated": stamp,
+                "version": 1,
+                "draft": None,
+                "finished": int(result.finished),
+                "score_token": secrets.token_urlsafe(12),
+            }
+        )
+        db["rounds"].insert_all(
+            [
+                {"game_id": game_id, "number": k + 1, "data": _dump(rnd), "created": stamp}
+                for k, rnd in enumerate(game.rounds)
+            ]
+        )
         if device:
             grant(db, device, game_id, "owner")
     return game_id
@@ -86,12 +102,20 @@ def load(db: sqlite_utils.Database, game_id: str) -> Stored | None:
     if not rows:
         return None
     row = rows[0]
-    rounds = [json.loads(r["data"]) for r in
-              db.query("select data from rounds where game_id = ? order by number", [game_id])]
-    game = Game(row["rules"], json.loads(row["players"]), json.loads(row["options"]), row["first_dealer"],
-                rounds)
-    return Stored(row["id"], game, row["version"], json.loads(row["draft"]) if row["draft"] else None,
-                  row["score_token"], row["created"], row["updated"], bool(row["finished"]))
+    rounds = [
+        json.loads(r["data"]) for r in db.query("select data from rounds where game_id = ? order by number", [game_id])
+    ]
+    game = Game(row["rules"], json.loads(row["players"]), json.loads(row["options"]), row["first_dealer"], rounds)
+    return Stored(
+        row["id"],
+        game,
+        row["version"],
+        json.loads(row["draft"]) if row["draft"] else None,
+        row["score_token"],
+        row["created"],
+        row["updated"],
+        bool(row["finished"]),
+    )
 
 
 def version(db: sqlite_utils.Database, game_id: str) -> int | None:
@@ -102,8 +126,9 @@ def version(db: sqlite_utils.Database, game_id: str) -> int | None:
 
 def _touch(db: sqlite_utils.Database, stored: Stored, finished: bool, **columns) -> None:
     """Bump the game's version after a change, keeping the finished flag the list shows."""
-    db["games"].update(stored.id, {"version": stored.version + 1, "updated": now(), "finished": int(finished),
-                                   **columns})
+    db["games"].update(
+        stored.id, {"version": stored.version + 1, "updated": now(), "finished": int(finished), **columns}
+    )
 
 
 def _reload(db, game_id: str) -> Stored:
@@ -122,11 +147,21 @@ def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict) -
         if number <= have:
             if _same_round(stored.game, number, rnd):
                 raise AlreadySaved(number)
-            raise Conflict(problem(N_("Round %(round)d was already entered on another phone: here is the game "
-                                      "as it stands. Check it, and correct that round if needed."), round=number))
+            raise Conflict(
+                problem(
+                    N_(
+                        "Round %(round)d was already entered on another phone: here is the game "
+                        "as it stands. Check it, and correct that round if needed."
+                    ),
+                    round=number,
+                )
+            )
         if number != have + 1:
-            raise Conflict(problem(N_("This page was out of date: the game has %(have)d rounds. Here it is as it "
-                                      "stands."), have=have))
+            raise Conflict(
+                problem(
+                    N_("This page was out of date: the game has %(have)d rounds. Here it is as it stands."), have=have
+                )
+            )
         stored.result = rules.play(_with_round(stored.game, rnd))
         checked = stored.result.rounds[-1].round
         stored.game.rounds.append(checked)
@@ -166,8 +201,12 @@ def replace_round(db: sqlite_utils.Database, game_id: str, number: int, was: dic
         if number > len(stored.game.rounds):
             raise Conflict(problem(N_("Round %(round)d no longer exists: it was undone meanwhile."), round=number))
         if was is not None and stored.game.rounds[number - 1] != was:
-            raise Conflict(problem(N_("Round %(round)d was changed on another phone meanwhile: here it is as it "
-                                      "stands now."), round=number))
+            raise Conflict(
+                problem(
+                    N_("Round %(round)d was changed on another phone meanwhile: here it is as it stands now."),
+                    round=number,
+                )
+            )
         # the later rounds must still hold: Invalid names the first that does not
         stored.result = rules.play(_with_round(stored.game, rnd, number))
         checked = stored.result.rounds[number - 1].round
@@ -182,8 +221,9 @@ def undo_round(db: sqlite_utils.Database, game_id: str, number: int) -> Stored:
     with write(db):
         stored = _reload(db, game_id)
         if number != len(stored.game.rounds) or number < 1:
-            raise Conflict(problem(N_("Round %(round)d is no longer the last round: nothing was undone."),
-                                   round=number))
+            raise Conflict(
+                problem(N_("Round %(round)d is no longer the last round: nothing was undone."), round=number)
+            )
         stored.game.rounds.pop()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
         stored.result = rules.play(stored.game)
@@ -197,8 +237,12 @@ def save_draft(db: sqlite_utils.Database, game_id: str, number: int, step: str, 
     with write(db):
         stored = _reload(db, game_id)
         if number != len(stored.game.rounds) + 1:
-            raise Conflict(problem(N_("Round %(round)d was already entered on another phone: here is the game "
-                                      "as it stands."), round=number))
+            raise Conflict(
+                problem(
+                    N_("Round %(round)d was already entered on another phone: here is the game as it stands."),
+                    round=number,
+                )
+            )
         if data is not None:
             data = {"number": number, "step": step, "data": rules.check_draft(stored.game, step, data)}
         stored.draft = data
@@ -216,8 +260,9 @@ def delete(db: sqlite_utils.Database, game_id: str) -> None:
 
 def grant(db: sqlite_utils.Database, device: str, game_id: str, role: str, token: str | None = None) -> None:
     """Remember that `device` may watch, score or own the game (the home page lists these)."""
-    db["access"].upsert({"device": device, "game_id": game_id, "role": role, "token": token, "seen": now()},
-                        pk=("device", "game_id"))
+    db["access"].upsert(
+        {"device": device, "game_id": game_id, "role": role, "token": token, "seen": now()}, pk=("device", "game_id")
+    )
 
 
 def access(db: sqlite_utils.Database, device: str | None, game_id: str) -> dict | None:
@@ -242,8 +287,11 @@ def listing(db: sqlite_utils.Database, device: str | None, everything: bool = Fa
     if everything:
         rows = db.query(f"select {columns}, 'admin' as role from games g order by g.updated desc")
     else:
-        rows = db.query(f"select {columns}, a.role from games g join access a on a.game_id = g.id "
-                        "where a.device = ? order by g.updated desc", [device or ""])
+        rows = db.query(
+            f"select {columns}, a.role from games g join access a on a.game_id = g.id "
+            "where a.device = ? order by g.updated desc",
+            [device or ""],
+        )
     return [{**row, "players": json.loads(row["players"]), "finished": bool(row["finished"])} for row in rows]
 
 

@@ -1,4 +1,5 @@
 """Fixtures: an app over a temporary database, its test client, a live server and a phone-sized browser."""
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,9 @@ from scorekeeper import create_app
 @pytest.fixture
 def app(tmp_path):
     """The app over a fresh database file in a temporary instance folder."""
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test",
-                      "POLL_SECONDS": 1})
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test", "POLL_SECONDS": 1}
+    )
     yield app
 
 
@@ -48,6 +50,7 @@ def hx():
 
 # -- the real thing in a real browser -------------------------------------------------------------
 
+
 @pytest.fixture
 def live_server(app):
     """The app served over HTTP on a free loopback port, for Playwright."""
@@ -58,8 +61,15 @@ def live_server(app):
     server.shutdown()
 
 
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 @pytest.fixture(scope="session")
@@ -72,5 +82,11 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     """A phone: 390x844, touch, French first."""
-    return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "has_touch": True,
-            "is_mobile": True, "device_scale_factor": 2, "locale": "fr-FR"}
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "has_touch": True,
+        "is_mobile": True,
+        "device_scale_factor": 2,
+        "locale": "fr-FR",
+    }

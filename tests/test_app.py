@@ -1,4 +1,5 @@
 """The app factory and the store: configuration layers, the secret key, SQLite settings, ids."""
+
 import re
 
 from scorekeeper import create_app

@@ -1,5 +1,6 @@
 """The benchmark's parts that can be checked without timing anything: its tables, the verdicts on the
 targets, the HTTP client it loads the server with, and the games it prepares."""
+
 import http.server
 import threading
 
@@ -18,16 +19,25 @@ def test_table_pads_columns_and_aligns_numbers_right():
 def fake_results(save_rate, visit_bytes):
     """Results as main() gathers them, with made-up numbers."""
     row = dict(p50=1.0, p99=2.0, mean=1.0, errors={}, exhausted=False, requests=100, seconds=1)
-    return {"machine": dict(date="2025-11-22T10:00", cpus=2, cpu="x", memory_gib=4, python="3.11", system="Linux",
-                            load=[0, 0, 0]),
-            "server": dict(workers=2, threads=4, worker_class="gthread"), "seconds": 1, "elapsed": 60,
-            "rows": [{**row, "route": "trivial", "label": "GET /healthz", "clients": 1, "throughput": 1000},
-                     {**row, "route": "save", "label": "round save", "clients": 1, "throughput": save_rate}],
-            "skipped": {}, "sheets": {"skipped": "none here"},
-            "wire": {"first_visit": dict(requests=4, wire=visit_bytes, body=visit_bytes, plain=80000,
-                                         encodings=("gzip",)),
-                     "save": dict(requests=1, wire=2000, body=1800, plain=14000, encodings=("gzip",))},
-            "memory": {"master": 40000, "workers": [50000, 50000]}}
+    return {
+        "machine": dict(
+            date="2025-11-22T10:00", cpus=2, cpu="x", memory_gib=4, python="3.11", system="Linux", load=[0, 0, 0]
+        ),
+        "server": dict(workers=2, threads=4, worker_class="gthread"),
+        "seconds": 1,
+        "elapsed": 60,
+        "rows": [
+            {**row, "route": "trivial", "label": "GET /healthz", "clients": 1, "throughput": 1000},
+            {**row, "route": "save", "label": "round save", "clients": 1, "throughput": save_rate},
+        ],
+        "skipped": {},
+        "sheets": {"skipped": "none here"},
+        "wire": {
+            "first_visit": dict(requests=4, wire=visit_bytes, body=visit_bytes, plain=80000, encodings=("gzip",)),
+            "save": dict(requests=1, wire=2000, body=1800, plain=14000, encodings=("gzip",)),
+        },
+        "memory": {"master": 40000, "workers": [50000, 50000]},
+    }
 
 
 def test_targets_are_judged_met_or_missed():
@@ -40,8 +50,10 @@ def test_targets_are_judged_met_or_missed():
 
 
 def test_the_first_visit_fetches_style_sheets_and_scripts():
-    html = ('<link rel="stylesheet" href="/static/app.css?v=1&amp;x=2"><script defer src="/static/a.js?v=2">'
-            '</script><a href="/games/x">x</a><script src="/static/a.js?v=2"></script>')
+    html = (
+        '<link rel="stylesheet" href="/static/app.css?v=1&amp;x=2"><script defer src="/static/a.js?v=2">'
+        '</script><a href="/games/x">x</a><script src="/static/a.js?v=2"></script>'
+    )
     assert wire.assets(html) == ["/static/app.css?v=1&x=2", "/static/a.js?v=2"]
 
 

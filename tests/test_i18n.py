@@ -1,4 +1,5 @@
 """Every message a player can read exists in French, with the same placeholders."""
+
 import re
 from pathlib import Path
 
@@ -16,7 +17,8 @@ def messages():
     """Every msgid in the code and the templates, with where it stands."""
     found = {}
     for filename, _lineno, message, _comments, _context in extract_from_dir(
-            ROOT, METHODS, options_map=OPTIONS, keywords=KEYWORDS):
+        ROOT, METHODS, options_map=OPTIONS, keywords=KEYWORDS
+    ):
         if filename.startswith(("scorekeeper", "templates")):
             ids = message if isinstance(message, tuple) else (message,)
             if ids[0]:
@@ -37,8 +39,8 @@ def test_every_message_has_a_french_translation():
 
 def test_translations_keep_their_placeholders():
     for msgid, msgstr in catalog("fr").items():
-        for text in (msgstr if isinstance(msgstr, tuple) else (msgstr,)):
-            assert placeholders(text) == placeholders(msgid) or not placeholders(msgid) and "%(num)d" in text, msgid
+        for text in msgstr if isinstance(msgstr, tuple) else (msgstr,):
+            assert placeholders(text) == placeholders(msgid) or (not placeholders(msgid) and "%(num)d" in text), msgid
 
 
 def test_the_winner_line_is_french_in_the_singular_and_the_plural():

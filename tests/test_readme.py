@@ -1,4 +1,5 @@
 """The README documents what a user can type: every command and option of the command line."""
+
 from pathlib import Path
 
 import pytest

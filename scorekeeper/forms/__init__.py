@@ -4,6 +4,7 @@ A game's form module is `forms/<rules id with underscores>.py` with a `read(form
 (ctx: the FormContext below) and its template `templates/games/<rules id>.html`, which holds the
 macros that draw the form and the scoreboard cells. Adding a game needs no change here.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -41,8 +42,16 @@ def read(rules_id: str, form: MultiDict, step: str, ctx: FormContext) -> dict:
     return module_for(rules_id).read(form, step, ctx)
 
 
-def whole(form: MultiDict, name: str, what: str, seat: int | None = None, *, default: int | None = None,
-          lo: int = 0, hi: int | None = None) -> tuple[int | None, list[Problem]]:
+def whole(
+    form: MultiDict,
+    name: str,
+    what: str,
+    seat: int | None = None,
+    *,
+    default: int | None = None,
+    lo: int = 0,
+    hi: int | None = None,
+) -> tuple[int | None, list[Problem]]:
     """A whole number from the form, with a problem naming the field and player if it is not one."""
     raw = (form.get(name) or "").strip()
     if raw == "":
@@ -52,12 +61,27 @@ def whole(form: MultiDict, name: str, what: str, seat: int | None = None, *, def
     try:
         value = int(raw)
     except ValueError:
-        return None, [problem(N_("%(what)s must be a whole number, not %(value)s."), what=what, value=raw[:20],
-                              seat=seat, field=name.split(".")[0])]
+        return None, [
+            problem(
+                N_("%(what)s must be a whole number, not %(value)s."),
+                what=what,
+                value=raw[:20],
+                seat=seat,
+                field=name.split(".")[0],
+            )
+        ]
     if value < lo or (hi is not None and value > hi):
-        return None, [problem(N_("%(what)s must be between %(lo)d and %(hi)d (got %(value)d)."), what=what,
-                              lo=lo, hi=hi if hi is not None else 999, value=value, seat=seat,
-                              field=name.split(".")[0])]
+        return None, [
+            problem(
+                N_("%(what)s must be between %(lo)d and %(hi)d (got %(value)d)."),
+                what=what,
+                lo=lo,
+                hi=hi if hi is not None else 999,
+                value=value,
+                seat=seat,
+                field=name.split(".")[0],
+            )
+        ]
     return value, []
 
 
@@ -99,6 +123,5 @@ def bids_then_tricks(form: MultiDict, step: str, ctx: FormContext, read_bids, re
     elif ctx.draft and ctx.draft.get("step") in ("bids", "stored") and ctx.draft.get("number") == ctx.number:
         bids = ctx.draft["data"]
     else:
-        raise Invalid([problem(N_("The bids of this round are not recorded yet: enter them first."),
-                               field="bids")])
+        raise Invalid([problem(N_("The bids of this round are not recorded yet: enter them first."), field="bids")])
     return {**bids, **read_tricks(form, n)}

@@ -14,6 +14,7 @@ Field names:
 Sides are the players, or with teams the two teams. Ranges (card points 0..80 and their sum, ranks the
 deck holds, High with Low) are the rules' business, so a form and an import get the same messages.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,7 +30,7 @@ TIE = "tie"
 POINTS = "points"  # the Game chip that leaves the winner to the card points
 BEGS = {NONE: None, "stand": "stand", "run": "run"}
 RENEGES = (NONE, "minor", "major")
-ANY = -10 ** 9  # parse only: the rules check the range and say it in the players' words
+ANY = -(10**9)  # parse only: the rules check the range and say it in the players' words
 SIDE_FIELDS = {"high": N_("High"), "low": N_("Low"), "jack": N_("Jack")}
 
 
@@ -83,8 +84,14 @@ def side_choice(form: MultiDict, name: str, what: str, n_sides: int, extra=()) -
         return (None if raw == NONE else raw), []
     if raw.isascii() and raw.isdigit() and len(raw) < 4 and int(raw) < n_sides:  # not "③": isdigit() takes it
         return int(raw), []
-    return None, [problem(N_("%(what)s: there is no side %(value)s in this game; tap one of the sides shown."),
-                          what=what, value=raw[:20], field=name)]
+    return None, [
+        problem(
+            N_("%(what)s: there is no side %(value)s in this game; tap one of the sides shown."),
+            what=what,
+            value=raw[:20],
+            field=name,
+        )
+    ]
 
 
 def game(form: MultiDict, n_sides: int, rnd: dict) -> list[Problem]:
@@ -112,8 +119,11 @@ def reneges(form: MultiDict, n_sides: int, original: dict | None) -> tuple[list[
     for side in range(n_sides):
         raw = form.get(f"renege.{side}") or NONE
         if raw not in RENEGES:
-            problems.append(problem(N_("A renege is none, minor or major (got %(value)s)."), value=raw[:20],
-                                    seat=side, field="reneges"))
+            problems.append(
+                problem(
+                    N_("A renege is none, minor or major (got %(value)s)."), value=raw[:20], seat=side, field="reneges"
+                )
+            )
         chosen.append(raw)
     if problems:
         return [], problems

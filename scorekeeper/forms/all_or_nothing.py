@@ -1,4 +1,5 @@
 """The ALL or NOTHING round form: ALL or NOTHING for each player, then tricks and reneges."""
+
 from __future__ import annotations
 
 from werkzeug.datastructures import MultiDict

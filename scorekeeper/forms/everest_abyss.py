@@ -7,6 +7,7 @@ Eliminated players are not on the form: they get 0, true and null. Ranges (a sta
 player holds, digits 1..9, a winner who did not fold) are the rules' to check, so the messages match
 the ones an import gets.
 """
+
 from __future__ import annotations
 
 from werkzeug.datastructures import MultiDict
@@ -15,7 +16,7 @@ from ..rules import N_, Invalid, Problem, problem
 from . import FormContext, needs, whole
 
 COMPUTE = "cards"  # the winner chip that leaves the winner to the digits
-ANY = -10 ** 9  # parse only: the rules check the range and say it in the players' words
+ANY = -(10**9)  # parse only: the rules check the range and say it in the players' words
 
 
 def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
@@ -56,8 +57,15 @@ def _active(ctx: FormContext, n: int) -> list[int]:
         # a stored round was checked: the players who were out staked 0, everyone else at least 1
         return [s for s in range(n) if reference["staked"][s] != 0]
     if ctx.upcoming is None:
-        raise Invalid([problem(N_("The game is over: no round %(round)d can be entered."),
-                               round=len(ctx.game.rounds) + 1, field="rounds")])
+        raise Invalid(
+            [
+                problem(
+                    N_("The game is over: no round %(round)d can be entered."),
+                    round=len(ctx.game.rounds) + 1,
+                    field="rounds",
+                )
+            ]
+        )
     out = ctx.upcoming.extra.get("out", [])
     return [s for s in range(n) if s not in out]
 

@@ -5,6 +5,7 @@ A blank red count is 0, but a blank number of other cards is missing: every play
 for, since a forgotten player would score 0, the best score there is. Ranges and the deck's limits
 are the rules' business (RULES.md section 5); here only the taps are read.
 """
+
 from __future__ import annotations
 
 from werkzeug.datastructures import MultiDict
@@ -45,12 +46,22 @@ def read_seat(form: MultiDict, seat: int) -> tuple[list[int], int | None, list[P
     problems += found
     if form.get(f"nothing.{seat}"):
         if any(red) or other:
-            problems.append(problem(N_("“Collected nothing” is ticked, but cards were entered: untick it or clear "
-                                       "the cards."), seat=seat, field="nothing"))
+            problems.append(
+                problem(
+                    N_("“Collected nothing” is ticked, but cards were entered: untick it or clear the cards."),
+                    seat=seat,
+                    field="nothing",
+                )
+            )
         return [0] * len(FACES), 0, problems
     if other is None and not found:
-        problems.append(problem(N_("The number of other cards is missing: enter it (0 if none), or tap "
-                                   "“Collected nothing”."), seat=seat, field="other"))
+        problems.append(
+            problem(
+                N_("The number of other cards is missing: enter it (0 if none), or tap “Collected nothing”."),
+                seat=seat,
+                field="other",
+            )
+        )
     return red, other, problems
 
 

@@ -1,4 +1,5 @@
 """The new-game form: players in seat order, the first dealer, and the game's options."""
+
 from __future__ import annotations
 
 import re
@@ -31,8 +32,9 @@ def read_option(form: MultiDict, option: Option):
     raw = (form.get(f"option.{option.name}") or "").strip()
     if raw == "":
         return None, False
-    bad = Invalid([problem(N_("%(what)s: %(value)s is not a valid value."), what=option.label, value=raw[:40],
-                           field=option.name)])
+    bad = Invalid(
+        [problem(N_("%(what)s: %(value)s is not a valid value."), what=option.label, value=raw[:40], field=option.name)]
+    )
     try:
         if option.kind in ("int", "int?"):
             return int(raw), True

@@ -1,4 +1,5 @@
 """The Tout ou rien round form: bids (0..6, open or secret) first, then the tricks taken."""
+
 from __future__ import annotations
 
 from werkzeug.datastructures import MultiDict

@@ -3,18 +3,36 @@
 Each module in this package that defines a `RULES` instance is a game; adding a game needs no
 change here.
 """
+
 from __future__ import annotations
 
 import importlib
 import pkgutil
 from functools import cache
 
-from .base import (N_, Game, Invalid, Option, Problem, Result, RoundResult, Rules, State, Upcoming, fail,
-                   problem)
+from .base import N_, Game, Invalid, Option, Problem, Result, RoundResult, Rules, State, Upcoming, fail, problem
 from .fields import is_int
 
-__all__ = ["N_", "Game", "Invalid", "Option", "Problem", "Result", "RoundResult", "Rules", "State", "Upcoming",
-           "all_rules", "get", "play", "check_round", "check_draft", "draft_warnings", "fail", "problem"]
+__all__ = [
+    "N_",
+    "Game",
+    "Invalid",
+    "Option",
+    "Problem",
+    "Result",
+    "RoundResult",
+    "Rules",
+    "State",
+    "Upcoming",
+    "all_rules",
+    "check_draft",
+    "check_round",
+    "draft_warnings",
+    "fail",
+    "get",
+    "play",
+    "problem",
+]
 
 _NOT_GAMES = {"base", "fields", "setup"}
 
@@ -47,8 +65,12 @@ def get(rules_id) -> Rules:
     """The rules named `rules_id`, or Invalid naming the games there are."""
     games = _registry()
     if not isinstance(rules_id, str) or rules_id not in games:
-        raise fail(N_("Unknown game %(rules)s; the games are: %(known)s."), rules=str(rules_id),
-                   known=", ".join(sorted(games)), field="rules")
+        raise fail(
+            N_("Unknown game %(rules)s; the games are: %(known)s."),
+            rules=str(rules_id),
+            known=", ".join(sorted(games)),
+            field="rules",
+        )
     return games[rules_id]
 
 
@@ -58,8 +80,11 @@ def _dealer_of(rules: Rules, game: Game, state: State, rnd: dict) -> int:
         return state.dealer
     seat = rnd["dealer"]
     if not is_int(seat) or not 0 <= seat < len(game.players) or not rules.can_deal(game, state, seat):
-        raise fail(N_("The dealer must be one of the players still in the game (got %(value)s)."),
-                   value=repr(seat), field="dealer")
+        raise fail(
+            N_("The dealer must be one of the players still in the game (got %(value)s)."),
+            value=repr(seat),
+            field="dealer",
+        )
     return seat
 
 
@@ -68,18 +93,22 @@ def _upcoming(rules: Rules, game: Game, state: State) -> Upcoming | None:
     if state.finished:
         return None
     order = rules.order(game, state, state.dealer)
-    return Upcoming(number=state.played + 1, dealer=state.dealer, cards=rules.cards(game, state),
-                    first=order[0] if order else state.dealer, order=order,
-                    notes=rules.upcoming_notes(game, state),
-                    extra=rules.upcoming_extra(game, state, state.dealer))
+    return Upcoming(
+        number=state.played + 1,
+        dealer=state.dealer,
+        cards=rules.cards(game, state),
+        first=order[0] if order else state.dealer,
+        order=order,
+        notes=rules.upcoming_notes(game, state),
+        extra=rules.upcoming_extra(game, state, state.dealer),
+    )
 
 
 def _play_round(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResult:
     """Check and score one round on top of `state`, which it advances."""
     number = state.played + 1
     if state.finished:
-        raise fail(N_("The game was already over: round %(round)d cannot be played."), round=number,
-                   field="rounds")
+        raise fail(N_("The game was already over: round %(round)d cannot be played."), round=number, field="rounds")
     if not isinstance(rnd, dict):
         raise fail(N_("A round must be an object."), field="rounds")
     state.dealer = _dealer_of(rules, game, state, rnd)
@@ -91,8 +120,17 @@ def _play_round(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResul
     state.played += 1
     if not state.finished:
         state.dealer = rules.next_dealer(game, state, dealer)
-    return RoundResult(number=number, dealer=dealer, cards=cards, round=checked, scores=scores,
-                       totals=list(state.totals), marks=marks, notes=notes, warnings=warnings)
+    return RoundResult(
+        number=number,
+        dealer=dealer,
+        cards=cards,
+        round=checked,
+        scores=scores,
+        totals=list(state.totals),
+        marks=marks,
+        notes=notes,
+        warnings=warnings,
+    )
 
 
 def play(game: Game) -> Result:
@@ -100,8 +138,9 @@ def play(game: Game) -> Result:
     rules = get(game.rules)
     game.options = rules.check_setup(game.players, game.options)
     if not is_int(game.first_dealer) or not 0 <= game.first_dealer < len(game.players):
-        raise fail(N_("The first dealer must be a seat from 0 to %(last)d."), last=len(game.players) - 1,
-                   field="first_dealer")
+        raise fail(
+            N_("The first dealer must be a seat from 0 to %(last)d."), last=len(game.players) - 1, field="first_dealer"
+        )
     if not isinstance(game.rounds, list):
         raise fail(N_("The rounds must be a list."), field="rounds")
     state = rules.start(game)
@@ -113,9 +152,16 @@ def play(game: Game) -> Result:
             raise Invalid([p.at_round(state.played + 1) for p in exc.problems]) from None
     if state.finished and not state.winners:
         state.winners = rules.winners(game, state)
-    return Result(sides=rules.sides(game.players, game.options), rounds=results, totals=list(state.totals),
-                  finished=state.finished, winners=list(state.winners) if state.finished else [],
-                  ending=state.ending, upcoming=_upcoming(rules, game, state), state=state)
+    return Result(
+        sides=rules.sides(game.players, game.options),
+        rounds=results,
+        totals=list(state.totals),
+        finished=state.finished,
+        winners=list(state.winners) if state.finished else [],
+        ending=state.ending,
+        upcoming=_upcoming(rules, game, state),
+        state=state,
+    )
 
 
 def check_round(game: Game, rnd: dict) -> tuple[dict, list[Problem]]:

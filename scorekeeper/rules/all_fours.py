@@ -1,4 +1,5 @@
 """All Fours (seed 003): RULES.md section 4."""
+
 from __future__ import annotations
 
 from .base import N_, Game, Invalid, Option, Problem, Rules, State, problem
@@ -53,10 +54,10 @@ def count_hand(plan: list[dict], totals: list[int], target: int) -> tuple[list[d
     totals = list(totals)
     for k, award in enumerate(plan):
         if "loses" in award:
-            return plan[:k], award, plan[k + 1:]
+            return plan[:k], award, plan[k + 1 :]
         totals[award["side"]] += award["points"]
         if totals[award["side"]] >= target:
-            return plan[:k + 1], award, plan[k + 1:]
+            return plan[: k + 1], award, plan[k + 1 :]
     return list(plan), None, []
 
 
@@ -88,21 +89,43 @@ class AllFours(Rules):
     min_players, max_players = 2, 4
     options = (
         # None: the default depends on the player count (see option_default), so setup shows no choice made
-        Option("teams", "bool", None, N_("Two teams of two"),
-               help=N_("Only with 4 players: players 1 and 3 against 2 and 4, partners sitting opposite. "
-                       "Left unchosen: teams with 4 players, each alone with 2 or 3.")),
+        Option(
+            "teams",
+            "bool",
+            None,
+            N_("Two teams of two"),
+            help=N_(
+                "Only with 4 players: players 1 and 3 against 2 and 4, partners sitting opposite. "
+                "Left unchosen: teams with 4 players, each alone with 2 or 3."
+            ),
+        ),
         Option("target", "int", 7, N_("Points to win"), min=1, max=99),
-        Option("deck", "choice", 52, N_("Deck"), choices=(52, 32),
-               choice_labels=(N_("52 cards"), N_("32 cards (no 2 to 6)"))),
-        Option("kick", "choice", "seed", N_("Points for the card turned up"),
-               help=N_("Scored by the dealer's side for every card turned up for trump."),
-               choices=("seed", "jack", "trinidad"),
-               choice_labels=(N_("Ace, Jack or Six: 1 point"), N_("Jack only: 1 point"),
-                              N_("Ace 1, Six 2, Jack 3"))),
-        Option("low", "choice", "dealt", N_("Who scores Low"),
-               help=N_("The scorekeeper records who got the point either way."),
-               choices=("dealt", "captured"),
-               choice_labels=(N_("The player who was dealt it"), N_("The player who captured it"))),
+        Option(
+            "deck",
+            "choice",
+            52,
+            N_("Deck"),
+            choices=(52, 32),
+            choice_labels=(N_("52 cards"), N_("32 cards (no 2 to 6)")),
+        ),
+        Option(
+            "kick",
+            "choice",
+            "seed",
+            N_("Points for the card turned up"),
+            help=N_("Scored by the dealer's side for every card turned up for trump."),
+            choices=("seed", "jack", "trinidad"),
+            choice_labels=(N_("Ace, Jack or Six: 1 point"), N_("Jack only: 1 point"), N_("Ace 1, Six 2, Jack 3")),
+        ),
+        Option(
+            "low",
+            "choice",
+            "dealt",
+            N_("Who scores Low"),
+            help=N_("The scorekeeper records who got the point either way."),
+            choices=("dealt", "captured"),
+            choice_labels=(N_("The player who was dealt it"), N_("The player who captured it")),
+        ),
     )
 
     # -- setup -----------------------------------------------------------------------------------
@@ -145,9 +168,13 @@ class AllFours(Rules):
         """Who may beg, the sides of the beggar and the dealer, and what each side still needs."""
         n, target = len(game.players), game.options["target"]
         beggar = (dealer - 1) % n
-        return {"beggar": beggar, "beggar_side": side_of(beggar, game.options, n),
-                "dealer_side": side_of(dealer, game.options, n), "target": target,
-                "needed": [target - t for t in state.totals]}
+        return {
+            "beggar": beggar,
+            "beggar_side": side_of(beggar, game.options, n),
+            "dealer_side": side_of(dealer, game.options, n),
+            "target": target,
+            "needed": [target - t for t in state.totals],
+        }
 
     # -- checking --------------------------------------------------------------------------------
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
@@ -157,11 +184,17 @@ class AllFours(Rules):
         turn_ups = _turn_ups(rnd, game.options["deck"])
         beg = _beg(rnd, turn_ups)
         reneges = _reneges(rnd, n_sides, len(game.players))
-        raise_if([p for name, what in SIDE_FIELDS.items()
-                  for p in _side_problems(rnd.get(name), name, what, n_sides)])
+        raise_if([p for name, what in SIDE_FIELDS.items() for p in _side_problems(rnd.get(name), name, what, n_sides)])
         raise_if(_high_low_problems(rnd))
-        checked = {"turn_ups": turn_ups, "beg": beg, "reneges": reneges,
-                   "high": rnd.get("high"), "low": rnd.get("low"), "jack": rnd.get("jack"), **_game(rnd, n_sides)}
+        checked = {
+            "turn_ups": turn_ups,
+            "beg": beg,
+            "reneges": reneges,
+            "high": rnd.get("high"),
+            "low": rnd.get("low"),
+            "jack": rnd.get("jack"),
+            **_game(rnd, n_sides),
+        }
         return checked, _warnings(checked)
 
     # -- scoring ---------------------------------------------------------------------------------
@@ -173,27 +206,37 @@ class AllFours(Rules):
         scores = [0] * len(state.totals)
         for award in counted:
             scores[award["side"]] += award["points"]
-        state.totals = [t + s for t, s in zip(state.totals, scores)]
+        state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
         names = self.sides(game.players, game.options)
         if decider is not None:
             self._end(state, decider, names, target)
-        marks = _marks(rnd, counted, decider, rest, side_of(state.dealer, game.options, n),
-                       side_of((state.dealer - 1) % n, game.options, n))
+        marks = _marks(
+            rnd,
+            counted,
+            decider,
+            rest,
+            side_of(state.dealer, game.options, n),
+            side_of((state.dealer - 1) % n, game.options, n),
+        )
         return scores, marks, _notes(marks)
 
     def _plan(self, game: Game, state: State, rnd: dict) -> list[dict]:
         """Every award the hand gives, in counting order, before any cut-off."""
         n, kick = len(game.players), game.options["kick"]
         dealer_side = side_of(state.dealer, game.options, n)
-        plan = [{"kind": "turn_up", "side": dealer_side, "points": kick_points(r, kick), "card": r}
-                for r in rnd["turn_ups"] if kick_points(r, kick)]
+        plan = [
+            {"kind": "turn_up", "side": dealer_side, "points": kick_points(r, kick), "card": r}
+            for r in rnd["turn_ups"]
+            if kick_points(r, kick)
+        ]
         if rnd["beg"] == "stand":
             plan.append({"kind": "beg", "side": side_of((state.dealer - 1) % n, game.options, n), "points": 1})
         in_order = list(dict.fromkeys(side_of(s, game.options, n) for s in self.order(game, state, state.dealer)))
         for renege in rnd["reneges"]:
             plan += _renege_awards(renege, in_order)
-        plan += [{"kind": kind, "side": rnd[kind], "points": 1}
-                 for kind in ("high", "low", "jack") if rnd[kind] is not None]
+        plan += [
+            {"kind": kind, "side": rnd[kind], "points": 1} for kind in ("high", "low", "jack") if rnd[kind] is not None
+        ]
         won = _game_side(rnd)
         if won is not None:
             plan.append({"kind": "game", "side": won, "points": 1})
@@ -207,13 +250,19 @@ class AllFours(Rules):
             others = [s for s in range(len(state.totals)) if s != loser]
             best = max(state.totals[s] for s in others)
             state.winners = [s for s in others if state.totals[s] == best]
-            state.ending = problem(N_("%(side)s reneged holding a top trump and lost the game."),
-                                   side=names[loser], seat=loser)
+            state.ending = problem(
+                N_("%(side)s reneged holding a top trump and lost the game."), side=names[loser], seat=loser
+            )
             return
         side = decider["side"]
         state.winners = [side]
-        state.ending = problem(N_("%(side)s reached %(target)d on %(point)s."), side=names[side], target=target,
-                               point=KIND_LABELS[decider["kind"]], seat=side)
+        state.ending = problem(
+            N_("%(side)s reached %(target)d on %(point)s."),
+            side=names[side],
+            target=target,
+            point=KIND_LABELS[decider["kind"]],
+            seat=side,
+        )
 
 
 def _team_problems(players, options) -> list[Problem]:
@@ -223,8 +272,11 @@ def _team_problems(players, options) -> list[Problem]:
     if isinstance(players, list) and len(players) == 4:
         return []
     count = len(players) if isinstance(players, list) else 0
-    return [problem(N_("The option %(option)s needs exactly 4 players (got %(n)d)."), option="teams", n=count,
-                    field="teams")]
+    return [
+        problem(
+            N_("The option %(option)s needs exactly 4 players (got %(n)d)."), option="teams", n=count, field="teams"
+        )
+    ]
 
 
 def _turn_ups(rnd: dict, deck: int) -> list[str]:
@@ -237,17 +289,38 @@ def _turn_ups(rnd: dict, deck: int) -> list[str]:
     if not value:
         raise Invalid([problem(N_("Enter the card turned up for trump."), field="turn_ups")])
     if len(value) > deck:
-        raise Invalid([problem(N_("At most %(max)d cards can be turned up in a hand (got %(count)d)."),
-                               max=deck, count=len(value), field="turn_ups")])
+        raise Invalid(
+            [
+                problem(
+                    N_("At most %(max)d cards can be turned up in a hand (got %(count)d)."),
+                    max=deck,
+                    count=len(value),
+                    field="turn_ups",
+                )
+            ]
+        )
     problems = []
     for number, rank in enumerate(value, 1):
         if not isinstance(rank, str) or rank not in RANKS:
-            problems.append(problem(N_("Card %(number)d turned up is not a rank (got %(value)s): the ranks are "
-                                       "2 to 10, J, Q, K and A."), number=number, value=repr(rank),
-                                    field="turn_ups"))
+            problems.append(
+                problem(
+                    N_(
+                        "Card %(number)d turned up is not a rank (got %(value)s): the ranks are 2 to 10, J, Q, K and A."
+                    ),
+                    number=number,
+                    value=repr(rank),
+                    field="turn_ups",
+                )
+            )
         elif deck == 32 and rank in SHORT_DECK_GONE:
-            problems.append(problem(N_("Card %(number)d turned up is a %(rank)s, but the 32-card deck has no 2 "
-                                       "to 6."), number=number, rank=rank, field="turn_ups"))
+            problems.append(
+                problem(
+                    N_("Card %(number)d turned up is a %(rank)s, but the 32-card deck has no 2 to 6."),
+                    number=number,
+                    rank=rank,
+                    field="turn_ups",
+                )
+            )
     raise_if(problems)
     return list(value)
 
@@ -256,14 +329,28 @@ def _beg(rnd: dict, turn_ups: list[str]):
     """The beg: none, stand or run; the cards were run exactly when more than one card was turned up."""
     beg = rnd.get("beg")
     if beg not in BEGS:
-        raise Invalid([problem(N_("%(what)s must be one of: %(allowed)s."), what=N_("The beg"),
-                               allowed="none, stand, run", field="beg")])
+        raise Invalid(
+            [
+                problem(
+                    N_("%(what)s must be one of: %(allowed)s."),
+                    what=N_("The beg"),
+                    allowed="none, stand, run",
+                    field="beg",
+                )
+            ]
+        )
     if beg == "run" and len(turn_ups) < 2:
-        raise Invalid([problem(N_("The cards were run: enter every card turned up, at least two."),
-                               field="turn_ups")])
+        raise Invalid([problem(N_("The cards were run: enter every card turned up, at least two."), field="turn_ups")])
     if beg != "run" and len(turn_ups) > 1:
-        raise Invalid([problem(N_("%(count)d cards were turned up, so the cards were run: the beg must be run."),
-                               count=len(turn_ups), field="beg")])
+        raise Invalid(
+            [
+                problem(
+                    N_("%(count)d cards were turned up, so the cards were run: the beg must be run."),
+                    count=len(turn_ups),
+                    field="beg",
+                )
+            ]
+        )
     return beg
 
 
@@ -275,26 +362,44 @@ def _reneges(rnd: dict, n_sides: int, n_players: int) -> list[dict]:
     if not isinstance(value, list):
         raise Invalid([problem(N_("The field %(field)s must be a list of reneges."), field="reneges")])
     if len(value) > HAND * n_players:
-        raise Invalid([problem(N_("At most %(max)d reneges can happen in a hand (got %(count)d)."),
-                               max=HAND * n_players, count=len(value), field="reneges")])
+        raise Invalid(
+            [
+                problem(
+                    N_("At most %(max)d reneges can happen in a hand (got %(count)d)."),
+                    max=HAND * n_players,
+                    count=len(value),
+                    field="reneges",
+                )
+            ]
+        )
     problems = [p for number, r in enumerate(value, 1) for p in _renege_problems(r, number, n_sides)]
     raise_if(problems)
     reneges = [{"side": r["side"], "major": r.get("major", False)} for r in value]
     if sum(r["major"] for r in reneges) > 1:
-        raise Invalid([problem(N_("Only one major renege can end a hand: the first one lost the game."),
-                               field="reneges")])
+        raise Invalid(
+            [problem(N_("Only one major renege can end a hand: the first one lost the game."), field="reneges")]
+        )
     return reneges
 
 
 def _renege_problems(renege, number: int, n_sides: int) -> list[Problem]:
     """A renege is {"side": S, "major": bool}."""
     if not isinstance(renege, dict) or "side" not in renege or set(renege) - {"side", "major"}:
-        return [problem(N_("Renege %(number)d must name its side and whether it was major."), number=number,
-                        field="reneges")]
+        return [
+            problem(
+                N_("Renege %(number)d must name its side and whether it was major."), number=number, field="reneges"
+            )
+        ]
     problems = _side_problems(renege["side"], "reneges", N_("The side of a renege"), n_sides)
     if not isinstance(renege.get("major", False), bool):
-        problems.append(problem(N_("%(what)s must be true or false."), what=N_("A major renege"),
-                                seat=renege["side"] if not problems else None, field="reneges"))
+        problems.append(
+            problem(
+                N_("%(what)s must be true or false."),
+                what=N_("A major renege"),
+                seat=renege["side"] if not problems else None,
+                field="reneges",
+            )
+        )
     return problems
 
 
@@ -302,8 +407,15 @@ def _side_problems(value, name: str, what: str, n_sides: int) -> list[Problem]:
     """A side field holds a side index or null; `what` labels it."""
     if value is None or (is_int(value) and 0 <= value < n_sides):
         return []
-    return [problem(N_("%(what)s must be a side from 0 to %(last)d (got %(value)s)."), what=what,
-                    last=n_sides - 1, value=repr(value), field=name)]
+    return [
+        problem(
+            N_("%(what)s must be a side from 0 to %(last)d (got %(value)s)."),
+            what=what,
+            last=n_sides - 1,
+            value=repr(value),
+            field=name,
+        )
+    ]
 
 
 def _high_low_problems(rnd: dict) -> list[Problem]:
@@ -314,8 +426,9 @@ def _high_low_problems(rnd: dict) -> list[Problem]:
     if low is not None and high is None:
         return [problem(N_("Low was scored, so High was too: enter who got High."), field="high")]
     if rnd.get("jack") is not None and high is None:
-        return [problem(N_("The Jack of trump was in play, so High and Low were too: enter who got them."),
-                        field="high")]
+        return [
+            problem(N_("The Jack of trump was in play, so High and Low were too: enter who got them."), field="high")
+        ]
     return []
 
 
@@ -323,8 +436,7 @@ def _game(rnd: dict, n_sides: int) -> dict:
     """Exactly one of `game` (a side or null) and `game_points` (card points by side)."""
     has_game, has_points = "game" in rnd, rnd.get("game_points") is not None
     if has_game and has_points:
-        raise Invalid([problem(N_("Enter either the side that won Game or the card points, not both."),
-                               field="game")])
+        raise Invalid([problem(N_("Enter either the side that won Game or the card points, not both."), field="game")])
     if not has_points:
         if not has_game:
             raise Invalid([problem(N_("Enter the side that won Game, or each side's card points."), field="game")])
@@ -332,12 +444,27 @@ def _game(rnd: dict, n_sides: int) -> dict:
         return {"game": rnd["game"]}
     points = rnd["game_points"]
     if not isinstance(points, list) or len(points) != n_sides:
-        raise Invalid([problem(N_("The field %(field)s must list one entry for each of the %(n)d sides."),
-                               n=n_sides, field="game_points")])
+        raise Invalid(
+            [
+                problem(
+                    N_("The field %(field)s must list one entry for each of the %(n)d sides."),
+                    n=n_sides,
+                    field="game_points",
+                )
+            ]
+        )
     raise_if(int_entries(points, "game_points", N_("Card points"), 0, CARD_POINTS))
     if sum(points) > CARD_POINTS:
-        raise Invalid([problem(N_("The card points add up to %(total)d, but the deck holds only %(max)d."),
-                               total=sum(points), max=CARD_POINTS, field="game_points")])
+        raise Invalid(
+            [
+                problem(
+                    N_("The card points add up to %(total)d, but the deck holds only %(max)d."),
+                    total=sum(points),
+                    max=CARD_POINTS,
+                    field="game_points",
+                )
+            ]
+        )
     return {"game_points": list(points)}
 
 
@@ -347,11 +474,21 @@ def _warnings(rnd: dict) -> list[Problem]:
     if jack is None:
         return warnings
     if rnd["turn_ups"][-1] == "J":
-        warnings.append(problem(N_("The Jack of trump was the card turned up, so it was not in play: "
-                                   "nobody usually scores Jack."), seat=jack, field="jack"))
+        warnings.append(
+            problem(
+                N_("The Jack of trump was the card turned up, so it was not in play: nobody usually scores Jack."),
+                seat=jack,
+                field="jack",
+            )
+        )
     if "game_points" in rnd and rnd["game_points"][jack] == 0:
-        warnings.append(problem(N_("The side that took the Jack has no card points, but the Jack counts 1."),
-                                seat=jack, field="game_points"))
+        warnings.append(
+            problem(
+                N_("The side that took the Jack has no card points, but the Jack counts 1."),
+                seat=jack,
+                field="game_points",
+            )
+        )
     return warnings
 
 
@@ -370,8 +507,9 @@ def _game_side(rnd: dict) -> int | None:
     return rnd["game"]
 
 
-def _marks(rnd: dict, counted: list[dict], decider: dict | None, rest: list[dict], dealer_side: int,
-           beggar_side: int) -> dict:
+def _marks(
+    rnd: dict, counted: list[dict], decider: dict | None, rest: list[dict], dealer_side: int, beggar_side: int
+) -> dict:
     """The display facts of a counted hand (see the class docstring)."""
     won = _game_side(rnd)
     return {

@@ -1,4 +1,5 @@
 """ALL or NOTHING (ALL or NOTHING Cards, 2016): RULES.md section 2."""
+
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, Rules, State, problem
@@ -59,23 +60,28 @@ class AllOrNothing(Rules):
         bids = by_seat(rnd, "bids", n)
         tricks = by_seat(rnd, "tricks", n)
         reneges = by_seat(rnd, "reneges", n, default=0)
-        raise_if(choice_entries(bids, "bids", N_("The bid"), BIDS) + int_entries(tricks, "tricks", N_("Tricks taken"), 0, cards)
-                 + int_entries(reneges, "reneges", N_("Reneges"), 0, cards))
+        raise_if(
+            choice_entries(bids, "bids", N_("The bid"), BIDS)
+            + int_entries(tricks, "tricks", N_("Tricks taken"), 0, cards)
+            + int_entries(reneges, "reneges", N_("Reneges"), 0, cards)
+        )
         raise_if(tricks_add_up(tricks, cards))
         return {"bids": bids, "tricks": tricks, "reneges": reneges}, []
 
     def apply(self, game: Game, state: State, rnd: dict):
         """Score each player; a score at or below 0, or the last hand, ends the game."""
         cards = self.cards(game, state)
-        scores = [round_score(b, t, cards, r) for b, t, r in zip(rnd["bids"], rnd["tricks"], rnd["reneges"])]
-        state.totals = [t + s for t, s in zip(state.totals, scores)]
+        scores = [
+            round_score(b, t, cards, r) for b, t, r in zip(rnd["bids"], rnd["tricks"], rnd["reneges"], strict=True)
+        ]
+        state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
         if min(state.totals) <= 0:
             state.finished = True
             state.ending = problem(N_("A score reached 0."))
         elif state.played + 1 >= game.options["hands"]:
             state.finished = True
             state.ending = problem(N_("The last hand has been played."))
-        made = [(t == 0) if b == "nothing" else (t == cards) for b, t in zip(rnd["bids"], rnd["tricks"])]
+        made = [(t == 0) if b == "nothing" else (t == cards) for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)]
         return scores, {"made": made}, []
 
 

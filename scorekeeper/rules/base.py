@@ -5,6 +5,7 @@ rounds); everything else (scores, totals, the dealer, the end, the winners) is d
 Messages are English msgids with %-style parameters; the web layer and the command line translate
 them.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ class Problem:
         """The English message with its parameters filled in."""
         return self.message % self.fill()
 
-    def at_round(self, number: int) -> "Problem":
+    def at_round(self, number: int) -> Problem:
         """The same problem, placed in round `number` unless it already names one."""
         if self.round is not None:
             return self

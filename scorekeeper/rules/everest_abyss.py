@@ -1,4 +1,5 @@
 """Everest & Abyss (seed 002; the game's title is not in the text): RULES.md section 3."""
+
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, Rules, State, fail, problem
@@ -53,11 +54,27 @@ class EverestAbyss(Rules):
     blurb = N_("Stake tokens on two digits, highest or lowest wins: take every token to win.")
     min_players, max_players = 2, 8
     options = (
-        Option("tokens", "int", 26, N_("Tokens each player starts with"), min=2, max=9999,
-               help=N_("Five 1s, four 3s and one 9 make 26.")),
-        Option("rounds", "int?", None, N_("Round limit"), min=1, max=999,
-               help=N_("Leave empty to play until one player holds every token; with a limit, the "
-                       "most tokens after the last round wins.")),
+        Option(
+            "tokens",
+            "int",
+            26,
+            N_("Tokens each player starts with"),
+            min=2,
+            max=9999,
+            help=N_("Five 1s, four 3s and one 9 make 26."),
+        ),
+        Option(
+            "rounds",
+            "int?",
+            None,
+            N_("Round limit"),
+            min=1,
+            max=999,
+            help=N_(
+                "Leave empty to play until one player holds every token; with a limit, the "
+                "most tokens after the last round wins."
+            ),
+        ),
     )
 
     # -- seats -----------------------------------------------------------------------------------
@@ -93,8 +110,11 @@ class EverestAbyss(Rules):
 
     def upcoming_extra(self, game: Game, state: State, dealer: int) -> dict:
         """Tokens held by seat, the eliminated seats and the tokens in play."""
-        return {"held": list(state.totals), "out": list(state.extra["out"]),
-                "bank": game.options["tokens"] * len(game.players)}
+        return {
+            "held": list(state.totals),
+            "out": list(state.extra["out"]),
+            "bank": game.options["tokens"] * len(game.players),
+        }
 
     # -- checking --------------------------------------------------------------------------------
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
@@ -120,15 +140,22 @@ class EverestAbyss(Rules):
         betting = self.order(game, state, state.dealer)
         pot = sum(staked)
         scores = [(pot if s == winner else 0) - stake for s, stake in enumerate(staked)]
-        state.totals = [h + d for h, d in zip(held, scores)]
+        state.totals = [h + d for h, d in zip(held, scores, strict=True)]
         newly_out = [s for s, t in enumerate(state.totals) if t == 0 and s not in state.extra["out"]]
         state.extra["out"] = sorted(state.extra["out"] + newly_out)
         self._end(game, state)
         marks = _marks(rnd, held, betting, newly_out)
         notes = [problem(N_("%(name)s is out of the game."), name=game.players[s], seat=s) for s in newly_out]
         if marks["big_boss"]:
-            notes.insert(0, problem(N_("Big Boss: %(name)s bet first and wins the tie."),
-                                    name=game.players[winner], seat=winner, field="winner"))
+            notes.insert(
+                0,
+                problem(
+                    N_("Big Boss: %(name)s bet first and wins the tie."),
+                    name=game.players[winner],
+                    seat=winner,
+                    field="winner",
+                ),
+            )
         return scores, marks, notes
 
     def _end(self, game: Game, state: State) -> None:
@@ -137,8 +164,7 @@ class EverestAbyss(Rules):
         limit = game.options["rounds"]
         if len(still) == 1:
             state.finished, state.winners = True, still
-            state.ending = problem(N_("%(name)s holds every token."), name=game.players[still[0]],
-                                   seat=still[0])
+            state.ending = problem(N_("%(name)s holds every token."), name=game.players[still[0]], seat=still[0])
         elif limit is not None and state.played + 1 >= limit:
             state.finished = True
             state.ending = problem(N_("The last of the %(rounds)d rounds has been played."), rounds=limit)
@@ -166,8 +192,11 @@ def _cote_problems(rnd: dict) -> list[Problem]:
     if rnd.get("cote") is None:
         return [problem(N_("The field %(field)s is missing."), field="cote")]
     if rnd["cote"] not in COTES:
-        return [problem(N_("%(what)s must be one of: %(allowed)s."), what=N_("The cote"),
-                        allowed=", ".join(COTES), field="cote")]
+        return [
+            problem(
+                N_("%(what)s must be one of: %(allowed)s."), what=N_("The cote"), allowed=", ".join(COTES), field="cote"
+            )
+        ]
     return []
 
 
@@ -176,21 +205,36 @@ def _stake_problems(staked: list, held: list[int], out: list[int]) -> list[Probl
     problems = []
     for seat, value in enumerate(staked):
         if not is_int(value):
-            problems.append(problem(N_("%(what)s is not a whole number."), what=N_("The stake"), seat=seat,
-                                    field="staked"))
+            problems.append(
+                problem(N_("%(what)s is not a whole number."), what=N_("The stake"), seat=seat, field="staked")
+            )
         elif seat in out and value != 0:
-            problems.append(problem(N_("An eliminated player stakes nothing (got %(value)d)."), value=value,
-                                    seat=seat, field="staked"))
+            problems.append(
+                problem(
+                    N_("An eliminated player stakes nothing (got %(value)d)."), value=value, seat=seat, field="staked"
+                )
+            )
         elif seat not in out and not 1 <= value <= held[seat]:
-            problems.append(problem(N_("The stake must be between %(lo)d and %(hi)d (got %(value)d)."),
-                                    lo=1, hi=held[seat], value=value, seat=seat, field="staked"))
+            problems.append(
+                problem(
+                    N_("The stake must be between %(lo)d and %(hi)d (got %(value)d)."),
+                    lo=1,
+                    hi=held[seat],
+                    value=value,
+                    seat=seat,
+                    field="staked",
+                )
+            )
     return problems
 
 
 def _fold_problems(folded: list[bool], out: list[int]) -> list[Problem]:
     """Eliminated players count as folded; someone must still be in."""
-    problems = [problem(N_("An eliminated player cannot play on: they must be marked as folded."),
-                        seat=s, field="folded") for s in out if not folded[s]]
+    problems = [
+        problem(N_("An eliminated player cannot play on: they must be marked as folded."), seat=s, field="folded")
+        for s in out
+        if not folded[s]
+    ]
     if not problems and all(folded):
         problems.append(problem(N_("Everyone folded: at least one player must stay in."), field="folded"))
     return problems
@@ -207,13 +251,21 @@ def _hand_problems(hands: list, folded: list[bool]) -> list[Problem]:
         elif not isinstance(hand, list) or len(hand) != 2 or not all(is_int(d) for d in hand):
             problems.append(problem(N_("A hand must be two digits."), seat=seat, field="hands"))
         elif not all(1 <= d <= 9 for d in hand):
-            problems.append(problem(N_("Each digit of a hand must be between 1 and 9 (got %(a)d and %(b)d)."),
-                                    a=hand[0], b=hand[1], seat=seat, field="hands"))
+            problems.append(
+                problem(
+                    N_("Each digit of a hand must be between 1 and 9 (got %(a)d and %(b)d)."),
+                    a=hand[0],
+                    b=hand[1],
+                    seat=seat,
+                    field="hands",
+                )
+            )
     return problems
 
 
-def _winner(given, cote: str, hands: list, folded: list[bool], out: list[int], betting: list[int],
-            names: list[str]) -> int:
+def _winner(
+    given, cote: str, hands: list, folded: list[bool], out: list[int], betting: list[int], names: list[str]
+) -> int:
     """The given winner checked against the hands, or the winner the hands (or the folds) decide."""
     in_ = _still_in(folded)
     if given is not None:
@@ -221,8 +273,13 @@ def _winner(given, cote: str, hands: list, folded: list[bool], out: list[int], b
     if len(in_) == 1:
         return in_[0]
     if given is None:
-        raise_if([problem(N_("Enter the winner, or the two digits of every player still in."),
-                          seat=s, field="hands") for s in in_ if hands[s] is None][:1])
+        raise_if(
+            [
+                problem(N_("Enter the winner, or the two digits of every player still in."), seat=s, field="hands")
+                for s in in_
+                if hands[s] is None
+            ][:1]
+        )
         return showdown(cote, hands, betting)[0]
     # only hands of players still in are accepted, so the known ones can overrule the given winner
     best = showdown(cote, hands, betting)[0] if hands[given] is not None else given
@@ -239,8 +296,14 @@ def _winner(given, cote: str, hands: list, folded: list[bool], out: list[int], b
 def _given_winner_problems(given, n: int, folded: list[bool], out: list[int]) -> list[Problem]:
     """The winner is a seat still in the game who did not fold."""
     if not is_int(given) or not 0 <= given < n:
-        return [problem(N_("The winner must be a seat from 0 to %(last)d (got %(value)s)."), last=n - 1,
-                        value=repr(given), field="winner")]
+        return [
+            problem(
+                N_("The winner must be a seat from 0 to %(last)d (got %(value)s)."),
+                last=n - 1,
+                value=repr(given),
+                field="winner",
+            )
+        ]
     if given in out:
         return [problem(N_("The winner is out of the game."), seat=given, field="winner")]
     if folded[given]:
@@ -252,9 +315,17 @@ def _alignment_warnings(staked: list[int], folded: list[bool], held: list[int]) 
     """Warn when a player still in staked less than the highest stake without going tapis."""
     in_ = _still_in(folded)
     top = max(staked[s] for s in in_)
-    return [problem(N_("Staked %(value)d, below the highest stake (%(top)d), without going tapis."), top=top,
-                    value=staked[s], seat=s, field="staked")
-            for s in in_ if staked[s] < top and staked[s] < held[s]]
+    return [
+        problem(
+            N_("Staked %(value)d, below the highest stake (%(top)d), without going tapis."),
+            top=top,
+            value=staked[s],
+            seat=s,
+            field="staked",
+        )
+        for s in in_
+        if staked[s] < top and staked[s] < held[s]
+    ]
 
 
 RULES = EverestAbyss()

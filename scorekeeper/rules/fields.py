@@ -1,4 +1,5 @@
 """Checks shared by the rules modules for the fields of a round: lists by seat, numbers, choices."""
+
 from __future__ import annotations
 
 from .base import N_, Invalid, Problem, problem
@@ -17,8 +18,9 @@ def by_seat(rnd: dict, name: str, n: int, *, default=None) -> list:
         raise Invalid([problem(N_("The field %(field)s is missing."), field=name)])
     value = rnd[name]
     if not isinstance(value, list) or len(value) != n:
-        raise Invalid([problem(N_("The field %(field)s must list one entry for each of the %(n)d players."),
-                               field=name, n=n)])
+        raise Invalid(
+            [problem(N_("The field %(field)s must list one entry for each of the %(n)d players."), field=name, n=n)]
+        )
     return list(value)
 
 
@@ -41,16 +43,21 @@ def int_entries(values: list, name: str, what: str, lo: int, hi: int | None, sea
 
 def bool_entries(values: list, name: str, what: str) -> list[Problem]:
     """Problems for entries that are not true or false."""
-    return [problem(N_("%(what)s must be true or false."), what=what, seat=seat, field=name)
-            for seat, value in enumerate(values) if not isinstance(value, bool)]
+    return [
+        problem(N_("%(what)s must be true or false."), what=what, seat=seat, field=name)
+        for seat, value in enumerate(values)
+        if not isinstance(value, bool)
+    ]
 
 
 def choice_entries(values: list, name: str, what: str, choices) -> list[Problem]:
     """Problems for entries that are not one of `choices`."""
     allowed = ", ".join(str(c) for c in choices)
-    return [problem(N_("%(what)s must be one of: %(allowed)s."), what=what, allowed=allowed, seat=seat,
-                    field=name)
-            for seat, value in enumerate(values) if value not in choices]
+    return [
+        problem(N_("%(what)s must be one of: %(allowed)s."), what=what, allowed=allowed, seat=seat, field=name)
+        for seat, value in enumerate(values)
+        if value not in choices
+    ]
 
 
 def raise_if(problems: list[Problem]) -> None:
@@ -61,8 +68,11 @@ def raise_if(problems: list[Problem]) -> None:
 
 def unknown_fields(rnd: dict, known: set[str]) -> list[Problem]:
     """Problems for round fields this game does not record."""
-    return [problem(N_("Unknown field %(field)s in a round."), field=name)
-            for name in rnd if name not in known and name != "dealer"]
+    return [
+        problem(N_("Unknown field %(field)s in a round."), field=name)
+        for name in rnd
+        if name not in known and name != "dealer"
+    ]
 
 
 def tricks_add_up(tricks: list[int], cards: int) -> list[Problem]:
@@ -70,5 +80,14 @@ def tricks_add_up(tricks: list[int], cards: int) -> list[Problem]:
     total = sum(tricks)
     if total == cards:
         return []
-    return [problem(N_("The tricks taken add up to %(total)d, but each player was dealt %(cards)d cards: "
-                       "they must add up to %(cards)d."), total=total, cards=cards, field="tricks")]
+    return [
+        problem(
+            N_(
+                "The tricks taken add up to %(total)d, but each player was dealt %(cards)d cards: "
+                "they must add up to %(cards)d."
+            ),
+            total=total,
+            cards=cards,
+            field="tricks",
+        )
+    ]

@@ -1,4 +1,5 @@
 """Inferno (Reiner Knizia, Piatnik 2004): RULES.md section 5."""
+
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, Rules, State, problem
@@ -13,7 +14,7 @@ MIN_PICKUP = 3
 
 def red_points(counts: list[int]) -> int:
     """The face values of the red cards collected, from their counts by value 1..5."""
-    return sum(face * count for face, count in zip(FACES, counts))
+    return sum(face * count for face, count in zip(FACES, counts, strict=True))
 
 
 def round_score(counts: list[int], other: int) -> int:
@@ -39,8 +40,15 @@ class Inferno(Rules):
     min_players, max_players = 3, 7
     lowest_wins = True
     options = (
-        Option("rounds", "int", None, N_("Number of rounds"), min=1, max=99,
-               help=N_("As many rounds as players unless changed; a tie for the lowest score adds rounds.")),
+        Option(
+            "rounds",
+            "int",
+            None,
+            N_("Number of rounds"),
+            min=1,
+            max=99,
+            help=N_("As many rounds as players unless changed; a tie for the lowest score adds rounds."),
+        ),
     )
 
     def option_default(self, option: Option, players: list[str]):
@@ -62,8 +70,13 @@ class Inferno(Rules):
         if state.played < game.options["rounds"]:
             return []
         low = _lowest(state.totals)
-        return [problem(N_("Tie for the lowest score (%(total)d): %(names)s. One more round decides."),
-                        total=state.totals[low[0]], names=", ".join(game.players[s] for s in low))]
+        return [
+            problem(
+                N_("Tie for the lowest score (%(total)d): %(names)s. One more round decides."),
+                total=state.totals[low[0]],
+                names=", ".join(game.players[s] for s in low),
+            )
+        ]
 
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Red counts by value and other cards by seat, within what the deck holds."""
@@ -71,8 +84,7 @@ class Inferno(Rules):
         n = len(game.players)
         red = by_seat(rnd, "red", n)
         other = by_seat(rnd, "other", n)
-        raise_if(_red_problems(red) + int_entries(other, "other", N_("The number of other cards"), 0,
-                                                  OTHER_CARDS))
+        raise_if(_red_problems(red) + int_entries(other, "other", N_("The number of other cards"), 0, OTHER_CARDS))
         red = [list(row) for row in red]
         raise_if(_deck_problems(red, other))
         return {"red": red, "other": other}, _pickup_warnings(red, other)
@@ -80,8 +92,8 @@ class Inferno(Rules):
     def apply(self, game: Game, state: State, rnd: dict):
         """Score each player; after the last round a unique lowest total wins, else one more round."""
         red, other = rnd["red"], rnd["other"]
-        scores = [round_score(counts, o) for counts, o in zip(red, other)]
-        state.totals = [t + s for t, s in zip(state.totals, scores)]
+        scores = [round_score(counts, o) for counts, o in zip(red, other, strict=True)]
+        state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
         number, limit = state.played + 1, game.options["rounds"]
         low = _lowest(state.totals)
         if number >= limit and len(low) == 1:
@@ -90,9 +102,11 @@ class Inferno(Rules):
                 state.ending = problem(N_("The last round has been played."))
             else:
                 state.ending = problem(N_("The tie-break round decided it."))
-        marks = {"tie_break": number > limit,
-                 "cards": [sum(counts) + o for counts, o in zip(red, other)],
-                 "red_points": [red_points(counts) for counts in red]}
+        marks = {
+            "tie_break": number > limit,
+            "cards": [sum(counts) + o for counts, o in zip(red, other, strict=True)],
+            "red_points": [red_points(counts) for counts in red],
+        }
         return scores, marks, []
 
 
@@ -107,17 +121,32 @@ def _red_problems(red: list) -> list[Problem]:
     problems = []
     for seat, row in enumerate(red):
         if not isinstance(row, list) or len(row) != len(FACES):
-            problems.append(problem(N_("The red cards must be counted for each value from 1 to 5: five "
-                                       "numbers."), seat=seat, field="red"))
+            problems.append(
+                problem(
+                    N_("The red cards must be counted for each value from 1 to 5: five numbers."),
+                    seat=seat,
+                    field="red",
+                )
+            )
             continue
-        for face, count in zip(FACES, row):
+        for face, count in zip(FACES, row, strict=True):
             if not is_int(count):
-                problems.append(problem(N_("The count of red %(face)d cards is not a whole number."),
-                                        face=face, seat=seat, field="red"))
+                problems.append(
+                    problem(
+                        N_("The count of red %(face)d cards is not a whole number."), face=face, seat=seat, field="red"
+                    )
+                )
             elif not 0 <= count <= PER_FACE:
-                problems.append(problem(N_("The count of red %(face)d cards must be between 0 and %(hi)d "
-                                           "(got %(value)d)."), face=face, hi=PER_FACE, value=count,
-                                        seat=seat, field="red"))
+                problems.append(
+                    problem(
+                        N_("The count of red %(face)d cards must be between 0 and %(hi)d (got %(value)d)."),
+                        face=face,
+                        hi=PER_FACE,
+                        value=count,
+                        seat=seat,
+                        field="red",
+                    )
+                )
     return problems
 
 
@@ -127,23 +156,42 @@ def _deck_problems(red: list[list[int]], other: list[int]) -> list[Problem]:
     for k, face in enumerate(FACES):
         total = sum(row[k] for row in red)
         if total > PER_FACE:
-            problems.append(problem(N_("There are only %(hi)d red %(face)d cards, but %(total)d were entered."),
-                                    hi=PER_FACE, face=face, total=total, field="red"))
+            problems.append(
+                problem(
+                    N_("There are only %(hi)d red %(face)d cards, but %(total)d were entered."),
+                    hi=PER_FACE,
+                    face=face,
+                    total=total,
+                    field="red",
+                )
+            )
     if sum(other) > OTHER_CARDS:
-        problems.append(problem(N_("There are only %(hi)d cards that are not red, but %(total)d were entered."),
-                                hi=OTHER_CARDS, total=sum(other), field="other"))
+        problems.append(
+            problem(
+                N_("There are only %(hi)d cards that are not red, but %(total)d were entered."),
+                hi=OTHER_CARDS,
+                total=sum(other),
+                field="other",
+            )
+        )
     return problems
 
 
 def _pickup_warnings(red: list[list[int]], other: list[int]) -> list[Problem]:
     """Warn about 1 or 2 cards collected: a pickup is at least 3, unless the pile ran out."""
     warnings = []
-    for seat, (counts, o) in enumerate(zip(red, other)):
+    for seat, (counts, o) in enumerate(zip(red, other, strict=True)):
         cards = sum(counts) + o
         if 0 < cards < MIN_PICKUP:
-            warnings.append(problem(N_("Cards collected: %(cards)d. A pickup is at least %(least)d cards, unless "
-                                       "the pile ran out."), cards=cards, least=MIN_PICKUP, seat=seat,
-                                    field="other"))
+            warnings.append(
+                problem(
+                    N_("Cards collected: %(cards)d. A pickup is at least %(least)d cards, unless the pile ran out."),
+                    cards=cards,
+                    least=MIN_PICKUP,
+                    seat=seat,
+                    field="other",
+                )
+            )
     return warnings
 
 

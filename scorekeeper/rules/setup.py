@@ -1,4 +1,5 @@
 """Checks of a game's setup shared by every game: the players' names and the options."""
+
 from __future__ import annotations
 
 import unicodedata
@@ -27,27 +28,44 @@ def check_players(rules: Rules, players) -> list[Problem]:
     problems = []
     n = len(players)
     if not rules.min_players <= n <= rules.max_players:
-        problems.append(problem(N_("%(game)s is played by %(lo)d to %(hi)d players, not %(n)d."),
-                                game=rules.name, lo=rules.min_players, hi=rules.max_players, n=n,
-                                field="players"))
+        problems.append(
+            problem(
+                N_("%(game)s is played by %(lo)d to %(hi)d players, not %(n)d."),
+                game=rules.name,
+                lo=rules.min_players,
+                hi=rules.max_players,
+                n=n,
+                field="players",
+            )
+        )
     seen = {}
     for seat, name in enumerate(players):
         if not visible(name):
             problems.append(problem(N_("Player %(number)d has no name."), number=seat + 1, field="players"))
         elif len(name) > MAX_NAME:
-            problems.append(problem(N_("The name of player %(number)d is longer than %(max)d characters."),
-                                    number=seat + 1, max=MAX_NAME, field="players"))
+            problems.append(
+                problem(
+                    N_("The name of player %(number)d is longer than %(max)d characters."),
+                    number=seat + 1,
+                    max=MAX_NAME,
+                    field="players",
+                )
+            )
         elif same(name) in seen:
-            problems.append(problem(N_("Two players are named %(name)s: names must differ."), name=name,
-                                    field="players"))
+            problems.append(
+                problem(N_("Two players are named %(name)s: names must differ."), name=name, field="players")
+            )
         seen[same(name)] = seat
     return problems
 
 
 def check_option(option: Option, value) -> list[Problem]:
     """Problems with one option's value."""
-    bad = [problem(N_("The option %(option)s cannot be %(value)s."), option=option.name, value=repr(value),
-                   field=option.name)]
+    bad = [
+        problem(
+            N_("The option %(option)s cannot be %(value)s."), option=option.name, value=repr(value), field=option.name
+        )
+    ]
     if option.kind == "bool":
         return [] if isinstance(value, bool) else bad
     if option.kind == "choice":
@@ -62,8 +80,15 @@ def check_option(option: Option, value) -> list[Problem]:
         if not isinstance(value, list) or not value or not all(is_int(v) for v in value):
             return bad
         if len(value) > MAX_HANDS:  # an evening's worth; a longer list only makes a sheet of empty rows
-            return [problem(N_("The option %(option)s lists at most %(max)d hands (got %(n)d)."),
-                            option=option.name, max=MAX_HANDS, n=len(value), field=option.name)]
+            return [
+                problem(
+                    N_("The option %(option)s lists at most %(max)d hands (got %(n)d)."),
+                    option=option.name,
+                    max=MAX_HANDS,
+                    n=len(value),
+                    field=option.name,
+                )
+            ]
         return [p for v in value for p in _range(option, v)][:1]
     raise ValueError(option.kind)
 
@@ -71,8 +96,16 @@ def check_option(option: Option, value) -> list[Problem]:
 def _range(option: Option, value: int) -> list[Problem]:
     """A problem when an integer option lies outside its bounds."""
     if (option.min is not None and value < option.min) or (option.max is not None and value > option.max):
-        return [problem(N_("The option %(option)s must be between %(lo)s and %(hi)s (got %(value)s)."),
-                        option=option.name, lo=option.min, hi=option.max, value=value, field=option.name)]
+        return [
+            problem(
+                N_("The option %(option)s must be between %(lo)s and %(hi)s (got %(value)s)."),
+                option=option.name,
+                lo=option.min,
+                hi=option.max,
+                value=value,
+                field=option.name,
+            )
+        ]
     return []
 
 
@@ -82,9 +115,11 @@ def check_options(rules: Rules, players: list[str], options) -> dict:
         raise Invalid([problem(N_("The options must be an object."), field="options")])
     problems = check_players(rules, players)
     known = {o.name: o for o in rules.options}
-    problems += [problem(N_("%(game)s has no option named %(option)s."), game=rules.name, option=name,
-                         field=name)
-                 for name in options if name not in known]
+    problems += [
+        problem(N_("%(game)s has no option named %(option)s."), game=rules.name, option=name, field=name)
+        for name in options
+        if name not in known
+    ]
     filled = {}
     for option in rules.options:
         if option.name not in options and not isinstance(players, list):

@@ -1,4 +1,5 @@
 """Tout ou rien (Alles oder Nichts, Hexagames 1988): RULES.md section 1."""
+
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, Rules, State, problem
@@ -25,11 +26,24 @@ class ToutOuRien(Rules):
     blurb = N_("Bid your tricks openly or in secret: exact bids score a bonus, open bids double or nothing.")
     min_players, max_players = 3, 6
     options = (
-        Option("hands", "hands", HANDS, N_("Hand sizes, round by round"), min=1, max=6,
-               help=N_("Cards dealt to each player in each round, e.g. 6 5 4 3 4 5 6.")),
-        Option("target", "int?", None, N_("Play to a target score"), min=1, max=999,
-               help=N_("Leave empty to play the hands once; with a target the hands repeat until "
-                       "someone reaches it.")),
+        Option(
+            "hands",
+            "hands",
+            HANDS,
+            N_("Hand sizes, round by round"),
+            min=1,
+            max=6,
+            help=N_("Cards dealt to each player in each round, e.g. 6 5 4 3 4 5 6."),
+        ),
+        Option(
+            "target",
+            "int?",
+            None,
+            N_("Play to a target score"),
+            min=1,
+            max=999,
+            help=N_("Leave empty to play the hands once; with a target the hands repeat until someone reaches it."),
+        ),
     )
     steps = ("bids", "tricks")
 
@@ -43,14 +57,18 @@ class ToutOuRien(Rules):
         n = len(game.players)
         bids = by_seat(rnd, "bids", n)
         opens = by_seat(rnd, "open", n)
-        raise_if(int_entries(bids, "bids", N_("The bid"), 0, MAX_BID) + bool_entries(opens, "open", N_("Open or secret")))
+        raise_if(
+            int_entries(bids, "bids", N_("The bid"), 0, MAX_BID) + bool_entries(opens, "open", N_("Open or secret"))
+        )
         return bids, opens
 
     def _bid_warnings(self, bids: list[int], cards: int) -> list[Problem]:
         """Warn about bids that cannot be made with this hand size (the card exists, so it is allowed)."""
-        return [problem(N_("Bid %(bid)d is more than the %(cards)d cards dealt."), bid=b, cards=cards, seat=s,
-                        field="bids")
-                for s, b in enumerate(bids) if b > cards]
+        return [
+            problem(N_("Bid %(bid)d is more than the %(cards)d cards dealt."), bid=b, cards=cards, seat=s, field="bids")
+            for s, b in enumerate(bids)
+            if b > cards
+        ]
 
     def check_draft(self, game: Game, state: State, step: str, draft: dict) -> dict:
         """The bids step: bids and open/secret, before the tricks are played."""
@@ -82,8 +100,8 @@ class ToutOuRien(Rules):
 
     def apply(self, game: Game, state: State, rnd: dict):
         """Score each player; after the last hand (or on reaching the target) the game ends."""
-        scores = [round_score(b, o, t) for b, o, t in zip(rnd["bids"], rnd["open"], rnd["tricks"])]
-        state.totals = [t + s for t, s in zip(state.totals, scores)]
+        scores = [round_score(b, o, t) for b, o, t in zip(rnd["bids"], rnd["open"], rnd["tricks"], strict=True)]
+        state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
         target = game.options["target"]
         if target is not None:
             if max(state.totals) >= target:
@@ -92,7 +110,7 @@ class ToutOuRien(Rules):
         elif state.played + 1 >= len(game.options["hands"]):
             state.finished = True
             state.ending = problem(N_("The last hand has been played."))
-        made = [b == t for b, t in zip(rnd["bids"], rnd["tricks"])]
+        made = [b == t for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)]
         return scores, {"made": made}, []
 
 

@@ -9,17 +9,18 @@ with the scoring rules and page numbers. Adding a game needs no change here.
 
 Pure: no Flask, no database; text in the language given.
 """
+
 from __future__ import annotations
 
 import importlib
 import io
 import math
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.charts.utils import nextRoundNumber
@@ -30,8 +31,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Spacer, Table,
-                                TableStyle)
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
 from .. import rules
 from ..i18n import describe, gettext, ngettext, number, signed
@@ -43,8 +43,11 @@ MARGIN = 12 * mm
 MAX_ROW = 30  # the tallest a handwriting row grows
 MAX_OPEN_ROWS = 40  # the most empty rounds a blank pad of an open-ended game prints
 HEADING_SIZE, SUB_SIZE = 7.5, 6.5  # the labels over the columns
-DEJAVU_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"),  # Debian, Fedora
-               Path("/usr/share/fonts/TTF"))  # Arch
+DEJAVU_DIRS = (
+    Path("/usr/share/fonts/truetype/dejavu"),
+    Path("/usr/share/fonts/dejavu"),  # Debian, Fedora
+    Path("/usr/share/fonts/TTF"),
+)  # Arch
 FONTS = {  # our name: (DejaVu file, ReportLab's own Vera file)
     "Sheet": ("DejaVuSans.ttf", "Vera.ttf"),
     "Sheet-Bold": ("DejaVuSans-Bold.ttf", "VeraBd.ttf"),
@@ -65,8 +68,9 @@ MARKS = {  # a cell's mark: (background, text colour)
     "muted": (None, GREY),
     "hint": (None, HINT),
 }
-LINE_COLOURS = [colors.HexColor(c) for c in ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
-                                               "#e377c2", "#17becf")]
+LINE_COLOURS = [
+    colors.HexColor(c) for c in ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+]
 LINE_MARKERS = ("circle", "square", "diamond", "triangle") * 2  # filled, in the line's colour
 MARKER_SIZE = 3.2  # across
 CORNERS = {  # of a marker around its point
@@ -76,6 +80,7 @@ CORNERS = {  # of a marker around its point
 
 
 # -- what a game's module describes ----------------------------------------------------------------
+
 
 @dataclass
 class Col:
@@ -136,6 +141,7 @@ class Layout:
 
 # -- the entry points ------------------------------------------------------------------------------
 
+
 def module_for(rules_id: str) -> ModuleType:
     """The sheet module of a game."""
     return importlib.import_module(f"{__name__}.{rules_id.replace('-', '_')}")
@@ -181,30 +187,50 @@ def fill_common(layout: Layout, rules_: rules.Rules, lang: str) -> None:
 def check_paper(paper: str) -> None:
     """The paper is A4 or Letter."""
     if paper not in PAPERS:
-        raise Invalid([problem(N_("The paper must be a4 or letter (got %(value)s)."), value=str(paper)[:20],
-                               field="paper")])
+        raise Invalid(
+            [problem(N_("The paper must be a4 or letter (got %(value)s)."), value=str(paper)[:20], field="paper")]
+        )
 
 
 def check_names(rules_: rules.Rules, players, names) -> list[str]:
     """The names by seat ('' where none was given), after checking the player count and the names."""
-    if not isinstance(players, int) or isinstance(players, bool) \
-            or not rules_.min_players <= players <= rules_.max_players:
-        raise Invalid([problem(N_("%(game)s is played by %(lo)d to %(hi)d players, not %(n)s."), game=rules_.name,
-                               lo=rules_.min_players, hi=rules_.max_players, n=str(players)[:20], field="players")])
+    if (
+        not isinstance(players, int)
+        or isinstance(players, bool)
+        or not rules_.min_players <= players <= rules_.max_players
+    ):
+        raise Invalid(
+            [
+                problem(
+                    N_("%(game)s is played by %(lo)d to %(hi)d players, not %(n)s."),
+                    game=rules_.name,
+                    lo=rules_.min_players,
+                    hi=rules_.max_players,
+                    n=str(players)[:20],
+                    field="players",
+                )
+            ]
+        )
     names = [unicodedata.normalize("NFC", n).strip() for n in (names or [])]
     while names and not names[-1]:
         names.pop()
     if len(names) > players:
-        raise Invalid([problem(N_("%(given)d names were given for %(n)d players."), given=len(names), n=players,
-                               field="names")])
+        raise Invalid(
+            [problem(N_("%(given)d names were given for %(n)d players."), given=len(names), n=players, field="names")]
+        )
     problems, seen = [], set()
     for seat, name in enumerate(names):
         if len(name) > MAX_NAME:
-            problems.append(problem(N_("The name of player %(number)d is longer than %(max)d characters."),
-                                    number=seat + 1, max=MAX_NAME, field="names"))
+            problems.append(
+                problem(
+                    N_("The name of player %(number)d is longer than %(max)d characters."),
+                    number=seat + 1,
+                    max=MAX_NAME,
+                    field="names",
+                )
+            )
         elif name and name.casefold() in seen:
-            problems.append(problem(N_("Two players are named %(name)s: names must differ."), name=name,
-                                    field="names"))
+            problems.append(problem(N_("Two players are named %(name)s: names must differ."), name=name, field="names"))
         seen.add(name.casefold())
     if problems:
         raise Invalid(problems)
@@ -216,11 +242,12 @@ def running_totals(result: Result) -> list[list[int]] | None:
     if not result.rounds:
         return None
     first = result.rounds[0]
-    start = [t - s for t, s in zip(first.totals, first.scores)]
+    start = [t - s for t, s in zip(first.totals, first.scores, strict=True)]
     return [[start[k]] + [r.totals[k] for r in result.rounds] for k in range(len(result.sides))]
 
 
 # -- helpers for the game modules ------------------------------------------------------------------
+
 
 def num(value, lang: str) -> str:
     """A number as the language writes it."""
@@ -275,8 +302,11 @@ def status_lines(result: Result, lang: str) -> list[str]:
     """Where the game stands: the winners and why it ended, or how far it has gone."""
     if result.finished:
         winners = ", ".join(result.sides[i] for i in result.winners)
-        lines = [gettext("Winner: %(names)s", lang, names=winners) if len(result.winners) == 1
-                 else gettext("Winners: %(names)s", lang, names=winners)]
+        lines = [
+            gettext("Winner: %(names)s", lang, names=winners)
+            if len(result.winners) == 1
+            else gettext("Winners: %(names)s", lang, names=winners)
+        ]
         if result.ending:  # without naming a seat first: the message names the side itself
             lines.append(describe(result.ending, None, lang))
         return lines
@@ -287,6 +317,7 @@ def status_lines(result: Result, lang: str) -> list[str]:
 
 
 # -- fonts -----------------------------------------------------------------------------------------
+
 
 @cache
 def fonts() -> str:
@@ -350,7 +381,7 @@ def fit(text: str, font: str, size: float, width: float, lines: int = 1, smalles
         current = max(smallest, current - 0.5)
     split = _split(text, font, current, width)
     if len(split) > lines:
-        split = split[:lines - 1] + [_ellipsis(" ".join(split[lines - 1:]), font, current, width)]
+        split = split[: lines - 1] + [_ellipsis(" ".join(split[lines - 1 :]), font, current, width)]
     return current, tuple(split)
 
 
@@ -391,11 +422,23 @@ def _ellipsis(text: str, font: str, size: float, width: float) -> str:
 
 # -- cells -----------------------------------------------------------------------------------------
 
+
 class Text(Flowable):
     """A cell's text, shrunk to fit its width (in up to `lines` lines), with an optional small note."""
 
-    def __init__(self, text: str, font: str = REGULAR, size: float = 8.5, color=INK, align: str = "CENTER",
-                 note: str = "", note_color=GREY, lines: int = 1, note_above: bool = False, min_height: float = 0):
+    def __init__(
+        self,
+        text: str,
+        font: str = REGULAR,
+        size: float = 8.5,
+        color=INK,
+        align: str = "CENTER",
+        note: str = "",
+        note_color=GREY,
+        lines: int = 1,
+        note_above: bool = False,
+        min_height: float = 0,
+    ):
         super().__init__()
         self.text, self.font, self.size, self.color, self.align = text, font, size, color, align
         self.note, self.note_color, self.lines, self.note_above = note, note_color, lines, note_above
@@ -480,8 +523,10 @@ class Grid(Table):
                 self._writer.colour = None  # and Table may change it now
             return super()._drawCell(cellval, cellstyle, pos, size)
         (x, y), (width, height) = pos, size
-        h = cellval.wrap(width - cellstyle.leftPadding - cellstyle.rightPadding,
-                         height - cellstyle.topPadding - cellstyle.bottomPadding)[1]
+        h = cellval.wrap(
+            width - cellstyle.leftPadding - cellstyle.rightPadding,
+            height - cellstyle.topPadding - cellstyle.bottomPadding,
+        )[1]
         if cellstyle.valign == "TOP":
             y += height - cellstyle.topPadding - h
         elif cellstyle.valign == "BOTTOM":
@@ -502,6 +547,7 @@ def _cell(cell: Cell, size: float) -> Text:
 
 
 # -- the page --------------------------------------------------------------------------------------
+
 
 @dataclass
 class Page:
@@ -551,10 +597,11 @@ def column_widths(layout: Layout, width: float) -> list[float]:
     if need >= width:
         return [w * width / need for w in least]
     spare, shares = width - need, sum(c.grow for c in cols)
-    return [w + spare * c.grow / shares for w, c in zip(least, cols)]
+    return [w + spare * c.grow / shares for w, c in zip(least, cols, strict=True)]
 
 
 # -- the grid --------------------------------------------------------------------------------------
+
 
 def grid(layout: Layout, lang: str, width: float) -> Table:
     """The score table: two heading rows (repeated on every page), the rounds, the totals."""
@@ -633,13 +680,16 @@ def _grid_style(layout: Layout, first_side: list[int], tail_at: int, n_rows: int
         ("FONT", (0, 0), (-1, -1), NARROW, 8),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ("BACKGROUND", (0, 0), (-1, 1), HEAD),
         ("INNERGRID", (0, 0), (-1, -1), 0.25, RULE),
         ("BOX", (0, 0), (-1, -1), 1, INK),
         ("LINEBELOW", (0, 1), (-1, 1), 1, INK),
-        ("TOPPADDING", (0, 0), (-1, 0), 3), ("BOTTOMPADDING", (0, 0), (-1, 0), 3),
+        ("TOPPADDING", (0, 0), (-1, 0), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, 0), 3),
     ]
     for col in range(len(layout.lead)):
         style.append(("SPAN", (col, 0), (col, 1)))
@@ -688,6 +738,7 @@ def _mark_styles(layout: Layout, row: Row, y: int, first_side: list[int], tail_a
 
 # -- header, chart, QR code, footer ----------------------------------------------------------------
 
+
 def _styles() -> dict:
     """Paragraph styles of the sheet."""
     return {
@@ -711,18 +762,29 @@ def header(layout: Layout, lang: str, width: float) -> list:
     lines = [(gettext("Date", lang), layout.date), (gettext("Place", lang), ""), (gettext("Scorer", lang), "")]
     cells, widths = [], []
     for label, value in lines:
-        cells += [Text(label + " :" if lang == "fr" else label + ":", REGULAR, 8.5, GREY, "LEFT"),
-                  Text(value, REGULAR, 9, INK, "LEFT")]
+        cells += [
+            Text(label + " :" if lang == "fr" else label + ":", REGULAR, 8.5, GREY, "LEFT"),
+            Text(value, REGULAR, 9, INK, "LEFT"),
+        ]
         label_width = width_of(cells[-2].text, REGULAR, 8.5) + 4
         widths += [label_width, width / 3 - label_width - 12, 12]
         cells.append("")
-    info = Table([cells], colWidths=widths, rowHeights=[16], hAlign="LEFT",
-                 style=TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-                                   ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                   ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]
-                                  + [("LINEBELOW", (k, 0), (k, 0), 0.6, INK) for k in range(1, 9, 3)]))
-    return [para(title, styles["title"]), para(layout.details, styles["details"]), Spacer(1, 2), info,
-            Spacer(1, 7)]
+    info = Table(
+        [cells],
+        colWidths=widths,
+        rowHeights=[16],
+        hAlign="LEFT",
+        style=TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+            + [("LINEBELOW", (k, 0), (k, 0), 0.6, INK) for k in range(1, 9, 3)]
+        ),
+    )
+    return [para(title, styles["title"]), para(layout.details, styles["details"]), Spacer(1, 2), info, Spacer(1, 7)]
 
 
 def chart(layout: Layout, lang: str, width: float, height: float) -> Chart:
@@ -788,8 +850,12 @@ class Chart(Flowable):
         up = _ticks(self.low, self.high, self.h)
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.5)
-        canvas.lines([(x0, y0, x0 + self.w, y0)] + [(self.x(t), y0, self.x(t), y0 - 5) for t in across]
-                     + [(x0, y0, x0, y0 + self.h)] + [(x0, self.y(t), x0 - 5, self.y(t)) for t in up])
+        canvas.lines(
+            [(x0, y0, x0 + self.w, y0)]
+            + [(self.x(t), y0, self.x(t), y0 - 5) for t in across]
+            + [(x0, y0, x0, y0 + self.h)]
+            + [(x0, self.y(t), x0 - 5, self.y(t)) for t in up]
+        )
         canvas.setFont(NARROW, 6.5)
         canvas.setFillColor(colors.black)
         for t in across:
@@ -924,14 +990,31 @@ def outcome(layout: Layout, lang: str, width: float) -> list:
         code = QRCode(layout.url, 72)
         caption = para(gettext("Scan to open the game:", lang), styles["small"])
         link = para(layout.url, styles["small"])
-        summary += [Spacer(1, 4), Table([[code, [caption, link]]], colWidths=[76, side_width - 80],
-                                        style=TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                                                          ("LEFTPADDING", (0, 0), (-1, -1), 0)]))]
-    left = chart(layout, lang, width - side_width - 8, 150) if layout.chart else \
-        para(gettext("No rounds played yet.", lang), styles["body"])
-    block = Table([[left, summary]], colWidths=[width - side_width, side_width], hAlign="LEFT",
-                  style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                    ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+        summary += [
+            Spacer(1, 4),
+            Table(
+                [[code, [caption, link]]],
+                colWidths=[76, side_width - 80],
+                style=TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]),
+            ),
+        ]
+    left = (
+        chart(layout, lang, width - side_width - 8, 150)
+        if layout.chart
+        else para(gettext("No rounds played yet.", lang), styles["body"])
+    )
+    block = Table(
+        [[left, summary]],
+        colWidths=[width - side_width, side_width],
+        hAlign="LEFT",
+        style=TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        ),
+    )
     return [Spacer(1, 8), block]
 
 
@@ -951,11 +1034,22 @@ def blank_foot(lang: str, width: float) -> list:
     """Below a blank grid: a line to write the winners on."""
     label = gettext("Winner", lang) + (" :" if lang == "fr" else ":")
     cell = Text(label, BOLD, 9, INK, "LEFT")
-    return [Spacer(1, 10), Table([[cell, ""]], colWidths=[width_of(label, BOLD, 9) + 6, width * 0.5],
-                                  rowHeights=[18], hAlign="LEFT",
-                                  style=TableStyle([("LINEBELOW", (1, 0), (1, 0), 0.6, INK),
-                                                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))]
+    return [
+        Spacer(1, 10),
+        Table(
+            [[cell, ""]],
+            colWidths=[width_of(label, BOLD, 9) + 6, width * 0.5],
+            rowHeights=[18],
+            hAlign="LEFT",
+            style=TableStyle(
+                [
+                    ("LINEBELOW", (1, 0), (1, 0), 0.6, INK),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ]
+            ),
+        ),
+    ]
 
 
 class Footer:
@@ -989,12 +1083,16 @@ class Footer:
             canvas.drawString(MARGIN, self.page.size[1] - MARGIN * 0.8, printable(running, BOLD))
             canvas.setFont(REGULAR, 7)
             canvas.setFillColor(GREY)
-            canvas.drawRightString(self.page.size[0] - MARGIN, self.page.size[1] - MARGIN * 0.8,
-                                   printable(gettext("(continued)", self.lang)))
+            canvas.drawRightString(
+                self.page.size[0] - MARGIN,
+                self.page.size[1] - MARGIN * 0.8,
+                printable(gettext("(continued)", self.lang)),
+            )
         canvas.restoreState()
 
 
 # -- putting it together ---------------------------------------------------------------------------
+
 
 def draw(layout: Layout, lang: str, paper: str) -> bytes:
     """The sheet as PDF bytes (byte-stable: the same game gives the same file)."""
@@ -1024,8 +1122,10 @@ def _fill_page(layout: Layout, lang: str, page: Page) -> None:
 
 def _story_height(layout: Layout, lang: str, page: Page, height: float) -> float:
     """How tall the sheet's content is when laid out across the frame."""
-    return sum(f.wrap(page.frame_width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
-               for f in _story(layout, lang, page.frame_width))
+    return sum(
+        f.wrap(page.frame_width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+        for f in _story(layout, lang, page.frame_width)
+    )
 
 
 def _story(layout: Layout, lang: str, width: float) -> list:
@@ -1038,16 +1138,51 @@ def _build(layout: Layout, lang: str, page: Page, pages: int) -> tuple[bytes, in
     """Lay the sheet out on pages; return the PDF and how many pages it took."""
     out = io.BytesIO()
     footer = Footer(layout, lang, page, pages)
-    doc = BaseDocTemplate(out, pagesize=page.size, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-                          bottomMargin=MARGIN + footer.height, invariant=True, lang=lang,
-                          title=gettext("%(game)s — score sheet", lang, game=layout.title), author="Scorekeeper",
-                          creator="Scorekeeper", subject=", ".join(n for n in layout.sides if n))
-    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, leftPadding=0, rightPadding=0,
-                  topPadding=0, bottomPadding=0, id="sheet")
+    doc = BaseDocTemplate(
+        out,
+        pagesize=page.size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN + footer.height,
+        invariant=True,
+        lang=lang,
+        title=gettext("%(game)s — score sheet", lang, game=layout.title),
+        author="Scorekeeper",
+        creator="Scorekeeper",
+        subject=", ".join(n for n in layout.sides if n),
+    )
+    frame = Frame(
+        doc.leftMargin,
+        doc.bottomMargin,
+        doc.width,
+        doc.height,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="sheet",
+    )
     doc.addPageTemplates([PageTemplate("sheet", frames=[frame], onPage=footer)])
     doc.build(_story(layout, lang, page.frame_width))
     return out.getvalue(), doc.page
 
 
-__all__ = ["Cell", "Col", "Layout", "Row", "PAPERS", "blank", "completed", "pdf", "check_paper", "module_for",
-           "printable", "num", "delta", "symbol", "status_lines", "seat_hint"]
+__all__ = [
+    "PAPERS",
+    "Cell",
+    "Col",
+    "Layout",
+    "Row",
+    "blank",
+    "check_paper",
+    "completed",
+    "delta",
+    "module_for",
+    "num",
+    "pdf",
+    "printable",
+    "seat_hint",
+    "status_lines",
+    "symbol",
+]

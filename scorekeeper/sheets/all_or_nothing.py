@@ -1,4 +1,5 @@
 """ALL or NOTHING on paper: ten hands down from 100, and for each player bid | tricks | reneges | score."""
+
 from __future__ import annotations
 
 from ..i18n import gettext
@@ -10,40 +11,54 @@ RULES_TEXT = (
     N_("NOTHING and no trick taken: −20. NOTHING failed: +10 per trick taken."),
     N_("ALL and every trick taken: −100. ALL failed: +10 per trick the others took."),
     N_("Each renege found: +20. Scores are written as they fall, even below 0."),
-    N_("The game ends after a hand in which a score reaches 0 or less, or after the last hand: the lowest "
-       "score wins."),
+    N_("The game ends after a hand in which a score reaches 0 or less, or after the last hand: the lowest score wins."),
 )
 
 
 def columns(lang: str) -> tuple[list[Col], list[Col]]:
     """The round columns, and each player's four: bid, tricks, reneges, score."""
     lead = [Col(gettext("Round", lang), 24, 0), Col(gettext("Cards", lang), 24, 0), Col(gettext("Dealer", lang), 40, 1)]
-    side = [Col(gettext("Bid", lang), 26, 1.5), Col(gettext("Tricks", lang), 21), Col(gettext("Ren.", lang), 16, 0.5),
-            Col(gettext("Score", lang), 28, 2)]
+    side = [
+        Col(gettext("Bid", lang), 26, 1.5),
+        Col(gettext("Tricks", lang), 21),
+        Col(gettext("Ren.", lang), 16, 0.5),
+        Col(gettext("Score", lang), 28, 2),
+    ]
     return lead, side
 
 
 def details(options: dict, players: int, lang: str) -> str:
     """What to deal, where the scores start and who wins."""
-    return " · ".join([common_details(players, lang),
-                       gettext("%(cards)d cards each, %(hands)d hands at most", lang, cards=hand_size(players),
-                         hands=options["hands"]),
-                       gettext("everyone starts at %(start)d", lang, start=options["start"]),
-                       gettext("the lowest score wins", lang)])
+    return " · ".join(
+        [
+            common_details(players, lang),
+            gettext(
+                "%(cards)d cards each, %(hands)d hands at most", lang, cards=hand_size(players), hands=options["hands"]
+            ),
+            gettext("everyone starts at %(start)d", lang, start=options["start"]),
+            gettext("the lowest score wins", lang),
+        ]
+    )
 
 
 def start_row(options: dict, players: int, lang: str) -> Row:
     """The starting score printed in every player's score box."""
     start = Cell(num(options["start"], lang), bold=True)
-    return Row([Cell(gettext("Start", lang)), Cell(), Cell()], [[Cell(), Cell(), Cell(), start] for _ in range(players)],
-               kind="start")
+    return Row(
+        [Cell(gettext("Start", lang)), Cell(), Cell()],
+        [[Cell(), Cell(), Cell(), start] for _ in range(players)],
+        kind="start",
+    )
 
 
 def _empty_row(index: int, cards: int, dealer: str, players: int, lang: str) -> Row:
     """A hand still to play, with ALL and NOTHING printed faintly to circle."""
     lead = [Cell(str(index + 1), bold=True), Cell(str(cards)), Cell(dealer, mark="muted")]
-    return Row(lead, [[Cell(gettext("A · N", lang), mark="hint"), Cell(), Cell(), Cell()] for _ in range(players)],
-               kind="empty")
+    return Row(
+        lead,
+        [[Cell(gettext("A · N", lang), mark="hint"), Cell(), Cell(), Cell()] for _ in range(players)],
+        kind="empty",
+    )
 
 
 def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
@@ -51,9 +66,15 @@ def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
     lead, side = columns(lang)
     n, cards = len(names), hand_size(len(names))
     rows = [start_row(options, n, lang)] + [_empty_row(k, cards, "", n, lang) for k in range(options["hands"])]
-    return Layout(details=details(options, n, lang), lead=lead, side=side,
-                  sides=list(names), rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
-                  total_label=gettext("Total", lang))
+    return Layout(
+        details=details(options, n, lang),
+        lead=lead,
+        side=side,
+        sides=list(names),
+        rows=rows,
+        rules=[gettext(line, lang) for line in RULES_TEXT],
+        total_label=gettext("Total", lang),
+    )
 
 
 def completed_layout(game: Game, result: Result, lang: str) -> Layout:
@@ -65,9 +86,14 @@ def completed_layout(game: Game, result: Result, lang: str) -> Layout:
         ahead = game.options["hands"] - len(result.rounds)
         dealers = dealers_ahead(game, result, ahead)
         rows += [_empty_row(len(result.rounds) + k, hand_size(n), dealers[k], n, lang) for k in range(ahead)]
-    return Layout(details=details(game.options, n, lang), lead=lead, side=side,
-                  rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
-                  total_label=gettext("Total", lang))
+    return Layout(
+        details=details(game.options, n, lang),
+        lead=lead,
+        side=side,
+        rows=rows,
+        rules=[gettext(line, lang) for line in RULES_TEXT],
+        total_label=gettext("Total", lang),
+    )
 
 
 def _played_row(game: Game, r, lang: str) -> Row:
@@ -76,9 +102,19 @@ def _played_row(game: Game, r, lang: str) -> Row:
     sides = []
     for seat in range(len(game.players)):
         bid = r.round["bids"][seat]
-        bid_cell, tricks_cell = made_cells(bid, r.round["tricks"][seat], r.marks["made"][seat],
-                                           gettext("ALL", lang) if bid == "all" else gettext("NOTHING", lang))
+        bid_cell, tricks_cell = made_cells(
+            bid,
+            r.round["tricks"][seat],
+            r.marks["made"][seat],
+            gettext("ALL", lang) if bid == "all" else gettext("NOTHING", lang),
+        )
         reneges = r.round["reneges"][seat]
-        sides.append([bid_cell, tricks_cell, Cell(str(reneges) if reneges else "", mark="miss" if reneges else ""),
-                      Cell(num(r.totals[seat], lang), note=delta(r.scores[seat], lang), bold=True)])
+        sides.append(
+            [
+                bid_cell,
+                tricks_cell,
+                Cell(str(reneges) if reneges else "", mark="miss" if reneges else ""),
+                Cell(num(r.totals[seat], lang), note=delta(r.scores[seat], lang), bold=True),
+            ]
+        )
     return Row(lead, sides)

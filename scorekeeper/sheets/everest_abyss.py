@@ -1,5 +1,6 @@
 """Everest & Abyss on paper: a token ledger, a row per round with the cote, each player's stake, hand and
 tokens held, then the pot and who took it."""
+
 from __future__ import annotations
 
 from ..i18n import gettext
@@ -7,21 +8,33 @@ from ..rules import N_, Game, Result
 from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, num
 
 RULES_TEXT = (
-    N_("Tour 1: everyone stakes 1 to 3; the dealer stakes last and names the cote: EVEREST (the highest "
-       "number wins) or ABYSS (the lowest wins)."),
-    N_("Tours 2 and 3: exchange, then fold or raise (at most 9), then fold or align. Short of tokens? Go "
-       "all in (tapis) and play on."),
-    N_("Two digits make the number: EVEREST puts the higher first (99 best), ABYSS the lower (11 best). Equal "
-       "numbers: the first to bet wins (Big Boss)."),
-    N_("The winner takes the whole pot, folded stakes included. No tokens left: out. The game ends when one "
-       "player holds every token."),
+    N_(
+        "Tour 1: everyone stakes 1 to 3; the dealer stakes last and names the cote: EVEREST (the highest "
+        "number wins) or ABYSS (the lowest wins)."
+    ),
+    N_(
+        "Tours 2 and 3: exchange, then fold or raise (at most 9), then fold or align. Short of tokens? Go "
+        "all in (tapis) and play on."
+    ),
+    N_(
+        "Two digits make the number: EVEREST puts the higher first (99 best), ABYSS the lower (11 best). Equal "
+        "numbers: the first to bet wins (Big Boss)."
+    ),
+    N_(
+        "The winner takes the whole pot, folded stakes included. No tokens left: out. The game ends when one "
+        "player holds every token."
+    ),
 )
 OPEN_ROWS = 3  # empty rows printed after the rounds played while the game goes on
 
 
 def columns(lang: str) -> tuple[list[Col], list[Col], list[Col]]:
     """The round columns; each player's stake, hand and tokens; the pot and its winner."""
-    lead = [Col(gettext("Round", lang), 24, 0), Col(gettext("Dealer", lang), 40, 1), Col(gettext("Cote", lang), 30, 0.5)]
+    lead = [
+        Col(gettext("Round", lang), 24, 0),
+        Col(gettext("Dealer", lang), 40, 1),
+        Col(gettext("Cote", lang), 30, 0.5),
+    ]
     side = [Col(gettext("Stake", lang), 20), Col(gettext("Hand", lang), 20), Col(gettext("Tokens", lang), 28, 2)]
     tail = [Col(gettext("Pot", lang), 24, 0), Col(gettext("Winner", lang), 42, 1)]
     return lead, side, tail
@@ -29,8 +42,11 @@ def columns(lang: str) -> tuple[list[Col], list[Col], list[Col]]:
 
 def details(options: dict, players: int, lang: str) -> str:
     """Tokens at the start, the round limit if any."""
-    parts = [common_details(players, lang), gettext("%(tokens)d tokens each", lang, tokens=options["tokens"]),
-             gettext("2 cards each", lang)]
+    parts = [
+        common_details(players, lang),
+        gettext("%(tokens)d tokens each", lang, tokens=options["tokens"]),
+        gettext("2 cards each", lang),
+    ]
     if options.get("rounds"):
         parts.append(gettext("%(rounds)d rounds at most", lang, rounds=options["rounds"]))
     parts.append(gettext("tokens in play: %(bank)d", lang, bank=options["tokens"] * players))
@@ -40,8 +56,12 @@ def details(options: dict, players: int, lang: str) -> str:
 def start_row(options: dict, players: int, lang: str) -> Row:
     """Everyone's starting tokens."""
     tokens = Cell(num(options["tokens"], lang), bold=True)
-    return Row([Cell(gettext("Start", lang)), Cell(), Cell()], [[Cell(), Cell(), tokens] for _ in range(players)],
-               [Cell(), Cell()], kind="start")
+    return Row(
+        [Cell(gettext("Start", lang)), Cell(), Cell()],
+        [[Cell(), Cell(), tokens] for _ in range(players)],
+        [Cell(), Cell()],
+        kind="start",
+    )
 
 
 def empty_row(index: int, dealer: str, players: int, lang: str, out=()) -> Row:
@@ -59,10 +79,17 @@ def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
     limit = options.get("rounds")
     if limit:
         rows += [empty_row(k, "", n, lang) for k in range(limit)]
-    return Layout(details=details(options, n, lang), lead=lead, side=side, tail=tail,
-                  sides=list(names), rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
-                  total_label=gettext("Tokens held", lang),
-                  more=None if limit else (lambda k: empty_row(k, "", n, lang)))
+    return Layout(
+        details=details(options, n, lang),
+        lead=lead,
+        side=side,
+        tail=tail,
+        sides=list(names),
+        rows=rows,
+        rules=[gettext(line, lang) for line in RULES_TEXT],
+        total_label=gettext("Tokens held", lang),
+        more=None if limit else (lambda k: empty_row(k, "", n, lang)),
+    )
 
 
 def completed_layout(game: Game, result: Result, lang: str) -> Layout:
@@ -75,9 +102,15 @@ def completed_layout(game: Game, result: Result, lang: str) -> Layout:
         ahead = limit - len(result.rounds) if limit else OPEN_ROWS
         dealers, out = dealers_ahead(game, result, ahead), result.state.extra.get("out", [])
         rows += [empty_row(len(result.rounds) + k, dealers[k], n, lang, out) for k in range(ahead)]
-    return Layout(details=details(game.options, n, lang), lead=lead, side=side,
-                  tail=tail, rows=rows, rules=[gettext(line, lang) for line in RULES_TEXT],
-                  total_label=gettext("Tokens held", lang))
+    return Layout(
+        details=details(game.options, n, lang),
+        lead=lead,
+        side=side,
+        tail=tail,
+        rows=rows,
+        rules=[gettext(line, lang) for line in RULES_TEXT],
+        total_label=gettext("Tokens held", lang),
+    )
 
 
 def _played_row(game: Game, r, lang: str) -> Row:
@@ -104,8 +137,12 @@ def _player_cells(seat: int, r, lang: str) -> list[Cell]:
         hand = Cell(str(marks["numbers"][seat]), note=boss, mark="made" if won else "", bold=won)
     else:
         hand = Cell("", mark="made" if won else "")
-    tokens = Cell(num(r.totals[seat], lang), note=delta(r.scores[seat], lang), bold=True,
-                  mark="made" if won else "miss" if seat in marks["out"] else "")
+    tokens = Cell(
+        num(r.totals[seat], lang),
+        note=delta(r.scores[seat], lang),
+        bold=True,
+        mark="made" if won else "miss" if seat in marks["out"] else "",
+    )
     if seat in marks["out"]:
         tokens.note = gettext("out", lang)
     return [stake, hand, tokens]

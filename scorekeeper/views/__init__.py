@@ -1,4 +1,5 @@
 """The web views, one blueprint per area."""
+
 from __future__ import annotations
 
 
@@ -13,4 +14,5 @@ def init_app(app) -> None:
     app.register_blueprint(share.bp)
     app.register_blueprint(sheets.bp)
     from . import health  # the trivial route benchmarks compare with
+
     app.register_blueprint(health.bp)

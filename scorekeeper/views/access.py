@@ -1,5 +1,6 @@
 """Who may do what with a game: the phone that made it and phones given the score link may score;
 anyone with the game's link may watch."""
+
 from __future__ import annotations
 
 import hmac

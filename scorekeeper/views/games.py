@@ -1,4 +1,5 @@
 """A game's page: the scoreboard, the round being entered, corrections, undo, delete, export and import."""
+
 from __future__ import annotations
 
 import json
@@ -55,24 +56,44 @@ def _step(stored: store.Stored, rules_: rules.Rules, posted_step: str | None = N
 def standings(totals: list[int], lowest_wins: bool) -> list[tuple[int, int]]:
     """(rank, side) from first to last; tied sides share a rank (1, 2, 2, 4)."""
     order = sorted(range(len(totals)), key=lambda i: totals[i], reverse=not lowest_wins)
-    return [(1 + sum(1 for j in order if (totals[j] < totals[i] if lowest_wins else totals[j] > totals[i])), i)
-            for i in order]
+    return [
+        (1 + sum(1 for j in order if (totals[j] < totals[i] if lowest_wins else totals[j] > totals[i])), i)
+        for i in order
+    ]
 
 
-def render_game(stored: store.Stored, *, status: int = 200, errors=None, posted=None, message=None,
-                step: str | None = None, blocks=("round_form", "scoreboard", "flash"), form_oob: bool = False):
+def render_game(
+    stored: store.Stored,
+    *,
+    status: int = 200,
+    errors=None,
+    posted=None,
+    message=None,
+    step: str | None = None,
+    blocks=("round_form", "scoreboard", "flash"),
+    form_oob: bool = False,
+):
     """The game page, or on an htmx request just the blocks that change."""
     rules_ = rules.get(stored.game.rules)
     result = stored.result or rules.play(stored.game)
     draft = stored.draft["data"] if _draft_step(stored, rules_) else None
-    context = dict(stored=stored, game=stored.game, rules=rules_, result=result, errors=errors or [], form_oob=form_oob,
-                   warnings=rules.draft_warnings(stored.game, result, draft) if draft else [],
-                   posted=posted, message=message, step=_step(stored, rules_, step),
-                   can_score=access.can_score(stored), form_template=forms.template_for(rules_.id),
-                   leaders=result.winners if result.finished else
-                   result.leaders(rules_.lowest_wins) if result.rounds else [],
-                   poll_seconds=current_app.config["POLL_SECONDS"],
-                   standings=standings(result.totals, rules_.lowest_wins))
+    context = dict(
+        stored=stored,
+        game=stored.game,
+        rules=rules_,
+        result=result,
+        errors=errors or [],
+        form_oob=form_oob,
+        warnings=rules.draft_warnings(stored.game, result, draft) if draft else [],
+        posted=posted,
+        message=message,
+        step=_step(stored, rules_, step),
+        can_score=access.can_score(stored),
+        form_template=forms.template_for(rules_.id),
+        leaders=result.winners if result.finished else result.leaders(rules_.lowest_wins) if result.rounds else [],
+        poll_seconds=current_app.config["POLL_SECONDS"],
+        standings=standings(result.totals, rules_.lowest_wins),
+    )
     if htmx and not htmx.history_restore_request:
         return page.blocks("game.html", blocks, status, **context)
     return page.full("game.html", status, **context)
@@ -112,9 +133,14 @@ def add_round(game_id: str):
         else:
             stored = store.add_round(db, game_id, number, data)
     except Invalid as exc:
-        return render_game(stored, status=422, errors=[p.at_round(number) for p in exc.problems],
-                           posted=request.form, step=step,
-                           blocks=("round_form",))
+        return render_game(
+            stored,
+            status=422,
+            errors=[p.at_round(number) for p in exc.problems],
+            posted=request.form,
+            step=step,
+            blocks=("round_form",),
+        )
     except store.AlreadySaved as exc:
         message = problem(N_("Round %(round)d was already saved: it is recorded once."), round=exc.number)
         return render_game(store.load(db, game_id), message=message)
@@ -139,10 +165,21 @@ def _render_edit(stored: store.Stored, number: int, *, status: int = 200, errors
     """The correction page of round `number`."""
     rules_ = rules.get(stored.game.rules)
     result = rules.play(stored.game)
-    return page.full("edit_round.html", status, stored=stored, game=stored.game, rules=rules_, result=result,
-                     number=number, round=stored.game.rounds[number - 1], played=result.rounds[number - 1],
-                     was=json.dumps(stored.game.rounds[number - 1], separators=(",", ":")),
-                     errors=errors or [], posted=posted, form_template=forms.template_for(rules_.id))
+    return page.full(
+        "edit_round.html",
+        status,
+        stored=stored,
+        game=stored.game,
+        rules=rules_,
+        result=result,
+        number=number,
+        round=stored.game.rounds[number - 1],
+        played=result.rounds[number - 1],
+        was=json.dumps(stored.game.rounds[number - 1], separators=(",", ":")),
+        errors=errors or [],
+        posted=posted,
+        form_template=forms.template_for(rules_.id),
+    )
 
 
 @bp.post("/<game_id>/rounds/<int:number>")
@@ -151,8 +188,11 @@ def correct_round(game_id: str, number: int):
     stored = _stored(game_id)
     access.require_score(stored)
     if not 1 <= number <= len(stored.game.rounds):
-        return render_game(stored, status=409, message=problem(
-            N_("Round %(round)d no longer exists: it was undone meanwhile."), round=number))
+        return render_game(
+            stored,
+            status=409,
+            message=problem(N_("Round %(round)d no longer exists: it was undone meanwhile."), round=number),
+        )
     try:
         was = json.loads(request.form.get("was") or "")
     except ValueError:
@@ -163,8 +203,9 @@ def correct_round(game_id: str, number: int):
         data = forms.read(stored.game.rules, request.form, "all", _context(stored, None, was))
         store.replace_round(get_db(), game_id, number, was, data)
     except Invalid as exc:
-        return _render_edit(stored, number, status=422, errors=[p.at_round(number) for p in exc.problems],
-                            posted=request.form)
+        return _render_edit(
+            stored, number, status=422, errors=[p.at_round(number) for p in exc.problems], posted=request.form
+        )
     except store.Conflict as exc:
         return render_game(store.load(get_db(), game_id) or abort(404), status=409, message=exc.message)
     return redirect(url_for("games.show", game_id=game_id) + f"#round-{number}", 303)

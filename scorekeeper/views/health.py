@@ -1,4 +1,5 @@
 """A trivial route: says the server answers, and gives benchmarks a floor to compare routes with."""
+
 from __future__ import annotations
 
 from flask import Blueprint

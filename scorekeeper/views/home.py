@@ -1,4 +1,5 @@
 """The home page: start a game, this phone's games, import; and the language switch."""
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -20,8 +21,9 @@ def index():
     """Pick a game to start, or go back to one of this phone's games."""
     db = get_db()
     games = store.listing(db, security.device(), everything=access.is_admin())
-    return page.full("home.html", 200, games=games, all_rules=rules.all_rules(), by_id=_by_id(),
-                     admin=access.is_admin())
+    return page.full(
+        "home.html", 200, games=games, all_rules=rules.all_rules(), by_id=_by_id(), admin=access.is_admin()
+    )
 
 
 def _by_id() -> dict:

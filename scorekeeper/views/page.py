@@ -1,4 +1,5 @@
 """Rendering: a whole page, or the named blocks an htmx request asked for."""
+
 from __future__ import annotations
 
 from flask import make_response, render_template

@@ -1,13 +1,13 @@
 """Sharing a game at the table: the watch and score links with their QR codes, joining with the score
 link, replacing it, and the admin sign-in that lists every game on the server."""
+
 from __future__ import annotations
 
 from functools import lru_cache
 from urllib.parse import urlsplit
 
 import segno
-from flask import (Blueprint, abort, current_app, make_response, redirect, render_template, request, session,
-                   url_for)
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, session, url_for
 from markupsafe import Markup, escape
 
 from .. import store
@@ -19,8 +19,10 @@ from .page import htmx
 
 bp = Blueprint("share", __name__)
 
-REPLACED = N_("This score link was replaced: ask the scorekeeper for the new one. Meanwhile you can watch "
-              "the game from your list.")
+REPLACED = N_(
+    "This score link was replaced: ask the scorekeeper for the new one. Meanwhile you can watch "
+    "the game from your list."
+)
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
 QR_PIXELS = 230
 
@@ -50,8 +52,7 @@ def qr_svg(url: str, title: str) -> Markup:
     sized by attributes, not style, so the CSP allows it; black on white, which every camera reads."""
     code = segno.make(url, error="m")
     scale = max(4, QR_PIXELS // code.symbol_size()[0])
-    return Markup(code.svg_inline(scale=scale, dark="#000", light="#fff", svgclass="qr", lineclass=None,
-                                  title=title))
+    return Markup(code.svg_inline(scale=scale, dark="#000", light="#fff", svgclass="qr", lineclass=None, title=title))
 
 
 @bp.app_template_global()
@@ -59,13 +60,17 @@ def share_links(stored: store.Stored, can_score: bool) -> dict:
     """What the share panel shows: the watch link for everyone, the score link for scorers only."""
     watch = absolute(url_for("games.show", game_id=stored.id))
     host = urlsplit(watch).hostname or ""
-    links = {"watch": watch, "watch_text": breakable(watch),
-             "watch_qr": qr_svg(watch, gettext("QR code of the watch link")),
-             "local": host in LOOPBACK or host.startswith("127.")}
+    links = {
+        "watch": watch,
+        "watch_text": breakable(watch),
+        "watch_qr": qr_svg(watch, gettext("QR code of the watch link")),
+        "local": host in LOOPBACK or host.startswith("127."),
+    }
     if can_score:
         score = absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
-        links.update(score=score, score_text=breakable(score),
-                     score_qr=qr_svg(score, gettext("QR code of the score link")))
+        links.update(
+            score=score, score_text=breakable(score), score_qr=qr_svg(score, gettext("QR code of the score link"))
+        )
     return links
 
 

@@ -1,4 +1,5 @@
 """Score sheets to print: a game filled in, or a blank pad for any game and player count, as PDF."""
+
 from __future__ import annotations
 
 from datetime import date
@@ -56,8 +57,14 @@ def completed(game_id: str):
     lang = current()
     url = url_for("games.show", game_id=game_id, _external=True)
     try:
-        data = sheets.completed(stored.game, rules.play(stored.game), lang, request.args.get("paper") or
-                                default_paper(), url, date=_played_on(stored.created, lang))
+        data = sheets.completed(
+            stored.game,
+            rules.play(stored.game),
+            lang,
+            request.args.get("paper") or default_paper(),
+            url,
+            date=_played_on(stored.created, lang),
+        )
     except Invalid as exc:
         return page.problems(exc.problems, 422, names=stored.game.players)
     return _pdf(data, f"{stored.game.rules}-{game_id}.pdf")
@@ -70,7 +77,7 @@ def blank():
     raw = (args.get("players") or "").strip()
     if not raw:
         return page.problems([problem(N_("Choose how many players."), field="players")], 422)
-    names = [n for n in args.get("names", "").split(",")] if args.get("names", "").strip() else None
+    names = list(args.get("names", "").split(",")) if args.get("names", "").strip() else None
     count = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else raw  # not "³": isdigit() takes it
     try:
         data = sheets.blank(args.get("rules", ""), count, names, current(), args.get("paper") or default_paper())

@@ -1,6 +1,7 @@
 """Steps a player takes in the browser: start a game from the home page, tap chips, read the board.
 
 Locators are structural (ids, input names, values) so they hold in French and English alike."""
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,9 @@ def tap(page: Page, name: str, value) -> None:
     expect(page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
 
 
-def start_game(page: Page, base: str, rules_id: str, players: list[str], dealer: int = 0,
-               options: dict | None = None) -> str:
+def start_game(
+    page: Page, base: str, rules_id: str, players: list[str], dealer: int = 0, options: dict | None = None
+) -> str:
     """From the home page: pick the game, type the names, tap the first dealer, start; return the game URL."""
     page.goto(base + "/")
     page.locator(f"a.game-pick[href$='/new/{rules_id}']").click()
@@ -94,10 +96,13 @@ def scroll_width(page: Page) -> int:
 
 def cut_off(page: Page, selector: str) -> list[str]:
     """The one-line texts matching `selector` that do not fit: cut short, spilling out, or broken over lines."""
-    return page.evaluate("""sel => [...document.querySelectorAll(sel)].filter(e =>
+    return page.evaluate(
+        """sel => [...document.querySelectorAll(sel)].filter(e =>
         e.scrollWidth > e.clientWidth + 1
         || e.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(e).fontSize))
-        .map(e => e.textContent.trim())""", selector)
+        .map(e => e.textContent.trim())""",
+        selector,
+    )
 
 
 def fits(page: Page, width: int) -> bool:

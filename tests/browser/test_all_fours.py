@@ -2,6 +2,7 @@
 Game from card points, the cards run, the narrowest screen, and a hand entered with JavaScript off.
 
 Tests read ids, input names and numbers, and only the players' own names and the point words as text."""
+
 import re
 
 import pytest
@@ -40,11 +41,11 @@ def test_a_team_game_to_the_target(page: Page, live_server):
     expect(page.locator("#scoreboard thead th").nth(1)).to_have_text("Anne & Sylvie")
     expect(page.locator("#scoreboard thead th").nth(2)).to_have_text("Julien & Pierre")
     expect(page.locator("#round-form .deal")).to_contain_text("Anne")
-    expect(page.locator("#beg legend")).to_contain_text("Pierre")          # on the dealer's right, he may beg
+    expect(page.locator("#beg legend")).to_contain_text("Pierre")  # on the dealer's right, he may beg
 
     # Hand 1: Anne turns up a Jack (1 for her side); Julien & Pierre take High, Low and Game on card points
     tap(page, "turn_up.0", "J")
-    expect(page.locator("#turn-up-1")).to_be_hidden()                     # the cards were not run
+    expect(page.locator("#turn-up-1")).to_be_hidden()  # the cards were not run
     tap(page, "high", 1)
     tap(page, "low", 1)
     tap(page, "jack", "none")
@@ -52,8 +53,8 @@ def test_a_team_game_to_the_target(page: Page, live_server):
     tap(page, "game", "points")
     points_of(page, 0, 23)
     points_of(page, 1, 35)
-    page.locator("button[data-for='game-points-1'][data-step='1']").click()   # + : 36
-    page.locator("button[data-for='game-points-1'][data-step='1']").click()   # + : 37
+    page.locator("button[data-for='game-points-1'][data-step='1']").click()  # + : 36
+    page.locator("button[data-for='game-points-1'][data-step='1']").click()  # + : 37
     expect(page.locator("#game-points-1")).to_have_value("37")
     expect(page.locator(".af-game-live")).to_contain_text("Julien & Pierre")
     assert fits(page, 360), "the hand form scrolls sideways at 360 px"
@@ -68,11 +69,11 @@ def test_a_team_game_to_the_target(page: Page, live_server):
     tap(page, "beg", "run")
     expect(page.locator("#turn-up-1")).to_be_visible()
     tap(page, "turn_up.1", "A")
-    expect(page.locator("#turn-up-2")).to_be_visible()                    # the cards may be run again
+    expect(page.locator("#turn-up-2")).to_be_visible()  # the cards may be run again
     for name, side in (("high", 0), ("low", 0), ("jack", 0), ("game", 0)):
         tap(page, name, side)
     save(page, 2)
-    assert totals(page) == [5, 4]                                          # Ace turned up: 1 for Pierre's side
+    assert totals(page) == [5, 4]  # Ace turned up: 1 for Pierre's side
 
     # Hand 3: Sylvie deals, Julien begs and is given a point; a tie on card points gives nobody Game
     chip(page, "turn_up.0", "9").click()
@@ -98,9 +99,9 @@ def test_a_team_game_to_the_target(page: Page, live_server):
     expect(page.locator("#round-entry")).to_have_count(0)
     expect(page.locator("#winners h2")).to_contain_text("Anne & Sylvie")
     expect(page.locator("#winners h2")).not_to_contain_text("Julien")
-    expect(page.locator("#winners p").first).to_contain_text("Haut")     # the point that won it, in French
+    expect(page.locator("#winners p").first).to_contain_text("Haut")  # the point that won it, in French
     expect(page.locator("#scoreboard #round-4 .af-win")).to_have_text("H")
-    expect(page.locator("#scoreboard #round-4 s.af-off")).to_have_count(3)   # Low, Jack and Game struck through
+    expect(page.locator("#scoreboard #round-4 s.af-off")).to_have_count(3)  # Low, Jack and Game struck through
     assert fits(page, 360), "the end screen scrolls sideways at 360 px"
 
 
@@ -112,7 +113,7 @@ def test_four_long_names_each_alone_fit_a_narrow_phone(page: Page, live_server):
     tap(page, "option.teams", "no")
     page.locator("#setup-form button[type=submit]").click()
     expect(page.locator("#round-entry")).to_be_visible()
-    expect(page.locator("#scoreboard thead th")).to_have_count(5)          # each alone: four sides
+    expect(page.locator("#scoreboard thead th")).to_have_count(5)  # each alone: four sides
     tap(page, "game", "points")
     page.locator("#reneges summary").click()
     tap(page, "renege.3", "major")
@@ -120,12 +121,11 @@ def test_four_long_names_each_alone_fit_a_narrow_phone(page: Page, live_server):
 
 
 def test_a_hand_without_javascript(browser, live_server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False,
-                                  locale="fr-FR")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False, locale="fr-FR")
     page = context.new_page()
     try:
         start_game(page, live_server, "all-fours", ["Anne", "Julien", "Sylvie"], dealer=0)
-        expect(page.locator("button.af-step").first).to_be_hidden()        # steppers need the script
+        expect(page.locator("button.af-step").first).to_be_hidden()  # steppers need the script
         tap(page, "turn_up.0", "6")
         tap(page, "high", 2)
         tap(page, "low", 0)
@@ -134,7 +134,7 @@ def test_a_hand_without_javascript(browser, live_server):
         for side, value in enumerate([12, 30, 5]):
             points_of(page, side, value)
         save(page, 1)
-        assert totals(page) == [2, 1, 1]                                   # Anne dealt the Six
+        assert totals(page) == [2, 1, 1]  # Anne dealt the Six
         # a refused hand comes back with the message and what was tapped
         tap(page, "turn_up.0", "Q")
         tap(page, "high", 1)

@@ -3,11 +3,11 @@ made ALL, a correction of round 2, the live trick count, and the 360 px screen.
 
 The page is in French (the fr-FR phone's language); tests read ids, input names and numbers, and only
 the players' own names as text."""
+
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import (board_rounds, cut_off, enter_seats, fits, round_totals, start_game, submit_step, tap,
-                      totals)
+from .helpers import board_rounds, cut_off, enter_seats, fits, round_totals, start_game, submit_step, tap, totals
 
 pytestmark = pytest.mark.browser
 
@@ -20,8 +20,8 @@ N, A = "nothing", "all"
 # Each renege +20.
 GAME = [
     ([N, N, A, N], [0, 1, 9, 0], [0, 0, 0, 1], [80, 110, 110, 100]),  # -20, +10, +10, -20+20
-    ([N, A, N, N], [2, 8, 0, 0], [0, 0, 0, 0], [100, 130, 90, 80]),   # +20, +20, -20, -20
-    ([A, N, N, N], [10, 0, 0, 0], [0, 0, 0, 0], [0, 110, 70, 60]),    # ALL made: -100, Anne at 0
+    ([N, A, N, N], [2, 8, 0, 0], [0, 0, 0, 0], [100, 130, 90, 80]),  # +20, +20, -20, -20
+    ([A, N, N, N], [10, 0, 0, 0], [0, 0, 0, 0], [0, 110, 70, 60]),  # ALL made: -100, Anne at 0
 ]
 
 

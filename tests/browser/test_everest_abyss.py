@@ -1,6 +1,7 @@
 """Everest & Abyss in a real phone-sized browser: steppers and the growing pot, tapis, folds, the numbers
 and Big Boss previewed, rounds saved until a player is out, the tokens on the table never changing, and
 nothing scrolling sideways at 360 px. Locators are structural, so they hold in French and English."""
+
 import re
 
 import pytest

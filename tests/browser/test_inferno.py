@@ -4,6 +4,7 @@ narrowest screen; and a round with JavaScript off.
 
 The page is in French (the fr-FR phone's language); tests read ids, input names and numbers, and only
 the players' own names as text."""
+
 import re
 
 import pytest
@@ -133,8 +134,11 @@ def test_seven_players_fit_a_360_px_phone(page: Page, live_server):
     page.set_viewport_size({"width": 390, "height": 844})
     start_game(page, live_server, "inferno", P7, dealer=6)
     assert fits(page, 360), "the round form scrolls sideways"
-    for box in (page.locator("label.face").first.bounding_box(), page.locator("#other-0").bounding_box(),
-                page.locator("button.inf-step").first.bounding_box()):
+    for box in (
+        page.locator("label.face").first.bounding_box(),
+        page.locator("#other-0").bounding_box(),
+        page.locator("button.inf-step").first.bounding_box(),
+    ):
         assert box["width"] >= 44 and box["height"] >= 40, box
     for seat in range(7):
         nothing(page, seat)

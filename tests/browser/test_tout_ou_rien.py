@@ -3,13 +3,13 @@ the live trick count, a refused round, the narrowest screen, and the same entry 
 
 The page is in French (the fr-FR phone's language); tests read ids, input names and numbers, and only
 the players' own names as text."""
+
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import (board_rounds, chip, cut_off, enter_seats, fits, round_totals, start_game, submit_step,
-                      tap, totals)
+from .helpers import board_rounds, chip, cut_off, enter_seats, fits, round_totals, start_game, submit_step, tap, totals
 
 pytestmark = pytest.mark.browser
 
@@ -19,13 +19,13 @@ P6 = ["Anne", "Julien", "Sylvie", "Maximilien", "Chloé", "Bartholomew"]
 # The default game: hands 6 5 4 3 4 5 6. Per round: bids, open bids (seats), tricks, then the totals.
 # Secret: 1 a trick, +3 if exact. Open: 2 a trick + 3 if exact, else 0.
 GAME = [
-    ([2, 3, 1], {1}, [2, 3, 1], [5, 9, 4]),        # 5, open 3 made 9, 4
-    ([1, 2, 2], {2}, [2, 2, 1], [7, 14, 4]),       # secret missed 2, 5, open missed 0
-    ([0, 1, 3], {2}, [0, 1, 3], [10, 18, 13]),     # 3, 4, open 3 made 9
-    ([1, 1, 1], set(), [1, 1, 1], [14, 22, 17]),   # 4 each
-    ([2, 1, 1], {0}, [2, 1, 1], [21, 26, 21]),     # open 2 made 7, 4, 4
-    ([3, 1, 0], set(), [3, 2, 0], [27, 28, 24]),   # 6, missed 2, 3
-    ([2, 2, 2], {1}, [2, 1, 3], [32, 28, 27]),     # 5, open missed 0, missed 3
+    ([2, 3, 1], {1}, [2, 3, 1], [5, 9, 4]),  # 5, open 3 made 9, 4
+    ([1, 2, 2], {2}, [2, 2, 1], [7, 14, 4]),  # secret missed 2, 5, open missed 0
+    ([0, 1, 3], {2}, [0, 1, 3], [10, 18, 13]),  # 3, 4, open 3 made 9
+    ([1, 1, 1], set(), [1, 1, 1], [14, 22, 17]),  # 4 each
+    ([2, 1, 1], {0}, [2, 1, 1], [21, 26, 21]),  # open 2 made 7, 4, 4
+    ([3, 1, 0], set(), [3, 2, 0], [27, 28, 24]),  # 6, missed 2, 3
+    ([2, 2, 2], {1}, [2, 1, 3], [32, 28, 27]),  # 5, open missed 0, missed 3
 ]
 
 

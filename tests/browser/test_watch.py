@@ -1,5 +1,6 @@
 """Two phones in real browsers: one keeps the score, the other opened the watch link and follows the game
 without reloading; the score link hands scoring to another phone until it is replaced."""
+
 import re
 import time
 

@@ -1,4 +1,5 @@
 """Small builders shared by the rules tests."""
+
 from scorekeeper import rules
 from scorekeeper.rules import Game, Invalid
 

@@ -1,4 +1,5 @@
 """All Fours, RULES.md section 4: the kick, the beg, reneges, High, Low, Jack, Game and the cut-off."""
+
 import pytest
 
 from scorekeeper.rules import get
@@ -43,32 +44,34 @@ def test_kick_table(kick, rank):
     assert kick_points(rank, kick) == KICK_TABLE[kick].get(rank, 0)
 
 
-@pytest.mark.parametrize("kick, turn_ups, points", [
-    ("seed", ["A"], 1),                 # seed: an Ace turned up gives the dealer 1
-    ("seed", ["J"], 1),
-    ("seed", ["6"], 1),
-    ("seed", ["K"], 0),
-    ("seed", ["6", "J", "A"], 3),       # one point each time the cards are run
-    ("jack", ["A"], 0),                 # traditional Seven-Up: only the Jack
-    ("jack", ["6", "J"], 1),
-    ("trinidad", ["J"], 3),
-    ("trinidad", ["6"], 2),
-    ("trinidad", ["A", "6", "J"], 6),
-    ("trinidad", ["2", "10"], 0),
-])
+@pytest.mark.parametrize(
+    "kick, turn_ups, points",
+    [
+        ("seed", ["A"], 1),  # seed: an Ace turned up gives the dealer 1
+        ("seed", ["J"], 1),
+        ("seed", ["6"], 1),
+        ("seed", ["K"], 0),
+        ("seed", ["6", "J", "A"], 3),  # one point each time the cards are run
+        ("jack", ["A"], 0),  # traditional Seven-Up: only the Jack
+        ("jack", ["6", "J"], 1),
+        ("trinidad", ["J"], 3),
+        ("trinidad", ["6"], 2),
+        ("trinidad", ["A", "6", "J"], 6),
+        ("trinidad", ["2", "10"], 0),
+    ],
+)
 def test_turn_ups_score_for_the_dealers_side(kick, turn_ups, points):
     beg = "run" if len(turn_ups) > 1 else None
     result = play("all-fours", P4, [_hand(turn_ups, beg=beg)], first_dealer=1, kick=kick)
-    assert result.rounds[0].scores == [0, points]            # Julien deals: team 1 scores
+    assert result.rounds[0].scores == [0, points]  # Julien deals: team 1 scores
     assert _kinds(result) == [("turn_up", 1, KICK_TABLE[kick][r]) for r in turn_ups if r in KICK_TABLE[kick]]
-    assert [a["card"] for a in result.rounds[0].marks["points"]] == [r for r in turn_ups
-                                                                      if r in KICK_TABLE[kick]]
+    assert [a["card"] for a in result.rounds[0].marks["points"]] == [r for r in turn_ups if r in KICK_TABLE[kick]]
 
 
 # -- the beg -------------------------------------------------------------------------------------
 def test_a_refused_beg_gives_the_beggars_side_one():
     result = play("all-fours", P4, [_hand(["K"], beg="stand")])
-    assert result.rounds[0].scores == [0, 1]                  # Anne deals, Pierre (seat 3) begs
+    assert result.rounds[0].scores == [0, 1]  # Anne deals, Pierre (seat 3) begs
     assert _kinds(result) == [("beg", 1, 1)]
     assert result.rounds[0].marks["beggar_side"] == 1 and result.rounds[0].marks["dealer_side"] == 0
 
@@ -79,15 +82,18 @@ def test_running_the_cards_scores_nothing_by_itself():
 
 
 # -- High, Low, Jack and Game ---------------------------------------------------------------------
-@pytest.mark.parametrize("card_points, winner", [
-    ([30, 20], 0),
-    ([20, 44], 1),
-    ([40, 40], None),        # seed: a tie gives nobody the point
-    ([0, 0], None),
-    ([10, 30, 30], None),    # tied at the top among three
-    ([30, 10, 10], 0),
-    ([10, 20, 5, 30], 3),
-])
+@pytest.mark.parametrize(
+    "card_points, winner",
+    [
+        ([30, 20], 0),
+        ([20, 44], 1),
+        ([40, 40], None),  # seed: a tie gives nobody the point
+        ([0, 0], None),
+        ([10, 30, 30], None),  # tied at the top among three
+        ([30, 10, 10], 0),
+        ([10, 20, 5, 30], 3),
+    ],
+)
 def test_game_goes_to_strictly_the_most_card_points(card_points, winner):
     assert game_winner(card_points) == winner
 
@@ -116,7 +122,7 @@ def test_game_given_directly():
     assert result.rounds[0].scores == [0, 1, 2] and result.rounds[0].marks["game_points"] is None
     result = play("all-fours", P3, [_hand(high=2, low=2, game=None)])
     assert result.rounds[0].scores == [0, 0, 2] and result.rounds[0].marks["game_tie"] is True
-    assert result.rounds[0].notes == []                       # a tie tapped as such needs no note
+    assert result.rounds[0].notes == []  # a tie tapped as such needs no note
 
 
 def test_no_trump_in_play_scores_only_game():
@@ -142,7 +148,7 @@ def test_a_minor_renege_with_three_players_gives_each_other_one_in_playing_order
 
 
 def test_a_renege_penalty_to_two_sides_at_six_goes_first_to_the_player_on_the_dealers_right():
-    build = [_sweep(0), _hand(high=0, low=0, jack=2, game=2), _sweep(2)]   # Anne 6, Julien 0, Sylvie 6
+    build = [_sweep(0), _hand(high=0, low=0, jack=2, game=2), _sweep(2)]  # Anne 6, Julien 0, Sylvie 6
     result = play("all-fours", P3, build)
     assert result.totals == [6, 0, 6] and result.upcoming.dealer == 0
     result = play("all-fours", P3, build + [_hand(reneges=[{"side": 1, "major": False}])])
@@ -154,7 +160,7 @@ def test_a_renege_penalty_to_two_sides_at_six_goes_first_to_the_player_on_the_de
 def test_a_major_renege_loses_the_game_at_once():
     # the turn-up before it counts; High, Low and Game after it do not
     rnd = _hand(["A"], high=0, low=0, game=0, reneges=[{"side": 0, "major": True}])
-    result = play("all-fours", P2, [_sweep(0), rnd])                 # Julien deals the second hand
+    result = play("all-fours", P2, [_sweep(0), rnd])  # Julien deals the second hand
     assert result.finished and result.winner_names() == ["Julien"]
     assert result.totals == [4, 1] and result.rounds[1].scores == [0, 1]
     marks = result.rounds[1].marks
@@ -190,7 +196,7 @@ def test_counting_stops_when_high_reaches_the_target():
     result = play("all-fours", P2, rounds)
     assert result.rounds[1].totals == [6, 2] and result.rounds[2].dealer == 0
     last = result.rounds[2]
-    assert _kinds(result, 3) == [("beg", 1, 1), ("high", 0, 1)]   # Julien's beg point did count
+    assert _kinds(result, 3) == [("beg", 1, 1), ("high", 0, 1)]  # Julien's beg point did count
     assert last.scores == [1, 1] and result.totals == [7, 3]
     assert last.marks["decided_by"] == "high" and last.marks["uncounted"] == ["low", "jack", "game"]
     assert [(a["kind"], a["side"]) for a in last.marks["uncounted_points"]] == [("low", 1), ("jack", 1), ("game", 1)]
@@ -210,7 +216,7 @@ def test_the_dealers_kick_counts_first():
 
 
 def test_two_sides_can_never_both_win():
-    rounds = [_sweep(0), _sweep(1), _hand(high=0, low=0, jack=1, game=1)]     # 6 all
+    rounds = [_sweep(0), _sweep(1), _hand(high=0, low=0, jack=1, game=1)]  # 6 all
     result = play("all-fours", P2, rounds + [_hand(high=1, low=0, game=0)])
     assert result.totals == [6, 7] and result.winner_names() == ["Julien"]
     result = play("all-fours", P2, rounds + [_hand(game_points=[41, 39])])
@@ -226,7 +232,7 @@ def test_a_lower_target():
 def test_no_hand_after_the_end():
     rounds = [_sweep(0), _sweep(0)]
     result = play("all-fours", P2, rounds)
-    assert result.totals == [7, 0] and result.rounds[1].scores == [3, 0]   # Game never counted
+    assert result.totals == [7, 0] and result.rounds[1].scores == [3, 0]  # Game never counted
     found = problems("all-fours", P2, rounds + [_sweep(1)])
     assert (found[0].round, found[0].seat, found[0].field) == (3, None, "rounds")
 
@@ -240,8 +246,7 @@ def test_three_players_alone_deal_to_the_right():
     assert result.upcoming.dealer == 2 and result.upcoming.order == [1, 0, 2]
     result = play("all-fours", P3, [_hand(), _hand()])
     assert result.upcoming.dealer == 1
-    assert result.upcoming.extra == {"beggar": 0, "beggar_side": 0, "dealer_side": 1, "target": 7,
-                                     "needed": [7, 7, 7]}
+    assert result.upcoming.extra == {"beggar": 0, "beggar_side": 0, "dealer_side": 1, "target": 7, "needed": [7, 7, 7]}
 
 
 def test_teams_of_four():
@@ -249,10 +254,9 @@ def test_teams_of_four():
     assert result.sides == ["Anne & Sylvie", "Julien & Pierre"] and result.totals == [0, 2]
     assert result.rounds[0].dealer == 0 and result.upcoming.dealer == 3
     assert result.upcoming.order == [2, 1, 0, 3]
-    assert result.upcoming.extra == {"beggar": 2, "beggar_side": 0, "dealer_side": 1, "target": 7,
-                                     "needed": [7, 5]}
+    assert result.upcoming.extra == {"beggar": 2, "beggar_side": 0, "dealer_side": 1, "target": 7, "needed": [7, 5]}
     result = play("all-fours", P4, [_hand(), _hand(beg="stand")])
-    assert result.rounds[1].dealer == 3 and result.totals == [1, 0]        # Sylvie begged for her team
+    assert result.rounds[1].dealer == 3 and result.totals == [1, 0]  # Sylvie begged for her team
 
 
 def test_four_players_alone():
@@ -260,8 +264,9 @@ def test_four_players_alone():
     assert result.sides == P4 and result.totals == [0, 1, 1, 1]
 
 
-@pytest.mark.parametrize("seat, teams, side", [(0, True, 0), (1, True, 1), (2, True, 0), (3, True, 1),
-                                               (2, False, 2), (3, False, 3)])
+@pytest.mark.parametrize(
+    "seat, teams, side", [(0, True, 0), (1, True, 1), (2, True, 0), (3, True, 1), (2, False, 2), (3, False, 3)]
+)
 def test_side_of(seat, teams, side):
     assert side_of(seat, {"teams": teams}, 4) == side
 
@@ -279,18 +284,21 @@ def test_options_and_their_defaults():
     assert all(len(o.choice_labels) == len(o.choices) for o in rules.options if o.kind == "choice")
 
 
-@pytest.mark.parametrize("players, options, field", [
-    (P3, {"teams": True}, "teams"),
-    (P2, {"teams": True}, "teams"),
-    (P4, {"teams": "yes"}, "teams"),
-    (P4, {"target": 0}, "target"),
-    (P4, {"target": 100}, "target"),
-    (P4, {"deck": 36}, "deck"),
-    (P4, {"kick": "ace"}, "kick"),
-    (P4, {"low": "played"}, "low"),
-    (P4, {"trump": "hearts"}, "trump"),
-    (P4 + ["Zoë"], {}, "players"),
-])
+@pytest.mark.parametrize(
+    "players, options, field",
+    [
+        (P3, {"teams": True}, "teams"),
+        (P2, {"teams": True}, "teams"),
+        (P4, {"teams": "yes"}, "teams"),
+        (P4, {"target": 0}, "target"),
+        (P4, {"target": 100}, "target"),
+        (P4, {"deck": 36}, "deck"),
+        (P4, {"kick": "ace"}, "kick"),
+        (P4, {"low": "played"}, "low"),
+        (P4, {"trump": "hearts"}, "trump"),
+        (P4 + ["Zoë"], {}, "players"),
+    ],
+)
 def test_bad_setup(players, options, field):
     found = problems("all-fours", players, [], **options)
     assert field in [p.field for p in found]
@@ -304,15 +312,30 @@ def test_teams_with_three_players_names_the_option_alongside_other_problems():
 
 # -- the round as stored -------------------------------------------------------------------------
 def test_defaults_are_filled_and_a_normalised_round_plays_the_same():
-    rounds = [{"turn_ups": ["K"], "high": 0, "low": 1, "jack": None, "game_points": [20, 10]},
-              _hand(["6", "A"], beg="run", high=1, low=1, jack=0, game=0,
-                    reneges=[{"side": 1}]),
-              {"turn_ups": ["2"], "high": None, "low": None, "jack": None, "game": None, "game_points": None}]
+    rounds = [
+        {"turn_ups": ["K"], "high": 0, "low": 1, "jack": None, "game_points": [20, 10]},
+        _hand(["6", "A"], beg="run", high=1, low=1, jack=0, game=0, reneges=[{"side": 1}]),
+        {"turn_ups": ["2"], "high": None, "low": None, "jack": None, "game": None, "game_points": None},
+    ]
     result = play("all-fours", P2, rounds)
-    assert result.rounds[0].round == {"turn_ups": ["K"], "beg": None, "reneges": [], "high": 0, "low": 1,
-                                      "jack": None, "game_points": [20, 10]}
-    assert result.rounds[2].round == {"turn_ups": ["2"], "beg": None, "reneges": [], "high": None,
-                                      "low": None, "jack": None, "game": None}
+    assert result.rounds[0].round == {
+        "turn_ups": ["K"],
+        "beg": None,
+        "reneges": [],
+        "high": 0,
+        "low": 1,
+        "jack": None,
+        "game_points": [20, 10],
+    }
+    assert result.rounds[2].round == {
+        "turn_ups": ["2"],
+        "beg": None,
+        "reneges": [],
+        "high": None,
+        "low": None,
+        "jack": None,
+        "game": None,
+    }
     again = play("all-fours", P2, [r.round for r in result.rounds])
     assert [r.round for r in again.rounds] == [r.round for r in result.rounds]
     assert again.totals == result.totals == [2 + 3, 1 + 4]
@@ -329,45 +352,48 @@ def test_a_32_card_deck_takes_seven_to_ace():
     assert result.totals == [0, 1]
 
 
-@pytest.mark.parametrize("players, rnd, seat, field", [
-    (P2, {**_hand(), "trump": "hearts"}, None, "trump"),
-    (P2, {"high": None, "low": None, "jack": None, "game": None}, None, "turn_ups"),
-    (P2, {**_hand(), "turn_ups": "K"}, None, "turn_ups"),
-    (P2, _hand(turn_ups=[]), None, "turn_ups"),
-    (P2, _hand(turn_ups=["1"]), None, "turn_ups"),
-    (P2, _hand(turn_ups=["K", 10], beg="run"), None, "turn_ups"),
-    (P2, _hand(turn_ups=["k"]), None, "turn_ups"),
-    (P2, _hand(turn_ups=["A"] * 53, beg="run"), None, "turn_ups"),
-    (P2, _hand(beg="maybe"), None, "beg"),
-    (P2, _hand(beg="run"), None, "turn_ups"),                      # run needs a second turn-up
-    (P2, _hand(turn_ups=["K", "Q"]), None, "beg"),                 # two turn-ups: the cards were run
-    (P2, _hand(turn_ups=["K", "Q"], beg="stand"), None, "beg"),
-    (P2, _hand(reneges={"side": 0}), None, "reneges"),
-    (P2, _hand(reneges=[0]), None, "reneges"),
-    (P2, _hand(reneges=[{"major": True}]), None, "reneges"),
-    (P2, _hand(reneges=[{"side": 0, "major": False, "trump": "A"}]), None, "reneges"),
-    (P2, _hand(reneges=[{"side": 2, "major": False}]), None, "reneges"),
-    (P2, _hand(reneges=[{"side": 1, "major": "yes"}]), 1, "reneges"),
-    (P2, _hand(reneges=[{"side": 0, "major": True}, {"side": 1, "major": True}]), None, "reneges"),
-    (P2, _hand(reneges=[{"side": 0}] * 13), None, "reneges"),
-    (P4, _hand(high=2, low=0), None, "high"),                      # teams: sides 0 and 1 only
-    (P3, _hand(high=0, low=-1), None, "low"),
-    (P3, _hand(high=0, low=0, jack=True), None, "jack"),
-    (P3, _hand(high=0), None, "low"),
-    (P3, _hand(low=0), None, "high"),
-    (P3, _hand(jack=1), None, "high"),
-    (P2, _hand(game=2), None, "game"),
-    (P2, _hand(game="Anne"), None, "game"),
-    (P2, {**_hand(), "game_points": [40, 40]}, None, "game"),      # both given
-    (P2, {"turn_ups": ["K"], "high": None, "low": None, "jack": None}, None, "game"),   # neither
-    (P4, _hand(game_points=[20, 20, 20, 20]), None, "game_points"),  # teams: two sides
-    (P3, _hand(game_points=[20, 20]), None, "game_points"),
-    (P3, _hand(game_points=[20, 81, 0]), 1, "game_points"),
-    (P3, _hand(game_points=[20, 0, -1]), 2, "game_points"),
-    (P3, _hand(game_points=[20, "10", 0]), 1, "game_points"),
-    (P3, _hand(game_points=[40, 30, 20]), None, "game_points"),   # 90 is more than the deck holds
-    (P2, {**_hand(), "dealer": 2}, None, "dealer"),
-])
+@pytest.mark.parametrize(
+    "players, rnd, seat, field",
+    [
+        (P2, {**_hand(), "trump": "hearts"}, None, "trump"),
+        (P2, {"high": None, "low": None, "jack": None, "game": None}, None, "turn_ups"),
+        (P2, {**_hand(), "turn_ups": "K"}, None, "turn_ups"),
+        (P2, _hand(turn_ups=[]), None, "turn_ups"),
+        (P2, _hand(turn_ups=["1"]), None, "turn_ups"),
+        (P2, _hand(turn_ups=["K", 10], beg="run"), None, "turn_ups"),
+        (P2, _hand(turn_ups=["k"]), None, "turn_ups"),
+        (P2, _hand(turn_ups=["A"] * 53, beg="run"), None, "turn_ups"),
+        (P2, _hand(beg="maybe"), None, "beg"),
+        (P2, _hand(beg="run"), None, "turn_ups"),  # run needs a second turn-up
+        (P2, _hand(turn_ups=["K", "Q"]), None, "beg"),  # two turn-ups: the cards were run
+        (P2, _hand(turn_ups=["K", "Q"], beg="stand"), None, "beg"),
+        (P2, _hand(reneges={"side": 0}), None, "reneges"),
+        (P2, _hand(reneges=[0]), None, "reneges"),
+        (P2, _hand(reneges=[{"major": True}]), None, "reneges"),
+        (P2, _hand(reneges=[{"side": 0, "major": False, "trump": "A"}]), None, "reneges"),
+        (P2, _hand(reneges=[{"side": 2, "major": False}]), None, "reneges"),
+        (P2, _hand(reneges=[{"side": 1, "major": "yes"}]), 1, "reneges"),
+        (P2, _hand(reneges=[{"side": 0, "major": True}, {"side": 1, "major": True}]), None, "reneges"),
+        (P2, _hand(reneges=[{"side": 0}] * 13), None, "reneges"),
+        (P4, _hand(high=2, low=0), None, "high"),  # teams: sides 0 and 1 only
+        (P3, _hand(high=0, low=-1), None, "low"),
+        (P3, _hand(high=0, low=0, jack=True), None, "jack"),
+        (P3, _hand(high=0), None, "low"),
+        (P3, _hand(low=0), None, "high"),
+        (P3, _hand(jack=1), None, "high"),
+        (P2, _hand(game=2), None, "game"),
+        (P2, _hand(game="Anne"), None, "game"),
+        (P2, {**_hand(), "game_points": [40, 40]}, None, "game"),  # both given
+        (P2, {"turn_ups": ["K"], "high": None, "low": None, "jack": None}, None, "game"),  # neither
+        (P4, _hand(game_points=[20, 20, 20, 20]), None, "game_points"),  # teams: two sides
+        (P3, _hand(game_points=[20, 20]), None, "game_points"),
+        (P3, _hand(game_points=[20, 81, 0]), 1, "game_points"),
+        (P3, _hand(game_points=[20, 0, -1]), 2, "game_points"),
+        (P3, _hand(game_points=[20, "10", 0]), 1, "game_points"),
+        (P3, _hand(game_points=[40, 30, 20]), None, "game_points"),  # 90 is more than the deck holds
+        (P2, {**_hand(), "dealer": 2}, None, "dealer"),
+    ],
+)
 def test_bad_rounds(players, rnd, seat, field):
     found = problems("all-fours", players, [rnd])
     assert (found[0].round, found[0].seat, found[0].field) == (1, seat, field)
@@ -378,4 +404,4 @@ def test_the_32_card_deck_has_no_two_to_six(rank):
     found = problems("all-fours", P2, [_sweep(1), _hand(["K", rank], beg="run")], deck=32)
     assert (found[0].round, found[0].seat, found[0].field) == (2, None, "turn_ups")
     assert found[0].params == {"number": 2, "rank": rank}
-    assert play("all-fours", P2, [_hand([rank])]).totals == [1 if rank == "6" else 0, 0]   # 52 cards
+    assert play("all-fours", P2, [_hand([rank])]).totals == [1 if rank == "6" else 0, 0]  # 52 cards

@@ -1,4 +1,5 @@
 """ALL or NOTHING, RULES.md section 2: the seed's scoring, never clamped, and the end."""
+
 import pytest
 
 from scorekeeper.rules.all_or_nothing import round_score
@@ -8,16 +9,19 @@ from .helpers import play, problems
 P3 = ["Anne", "Julien", "Sylvie"]
 
 
-@pytest.mark.parametrize("bid, tricks, cards, reneges, points", [
-    ("nothing", 0, 10, 0, -20),   # seed: 100 -> 80 on a made NOTHING
-    ("nothing", 1, 10, 0, 10),    # seed: NOTHING with one trick gains 10
-    ("nothing", 3, 8, 0, 30),
-    ("all", 10, 10, 0, -100),     # seed: a made ALL loses 100
-    ("all", 8, 10, 0, 20),        # seed: two tricks taken by others -> +20
-    ("all", 0, 8, 0, 80),
-    ("nothing", 0, 10, 1, 0),     # a renege adds 20
-    ("all", 9, 10, 2, 50),
-])
+@pytest.mark.parametrize(
+    "bid, tricks, cards, reneges, points",
+    [
+        ("nothing", 0, 10, 0, -20),  # seed: 100 -> 80 on a made NOTHING
+        ("nothing", 1, 10, 0, 10),  # seed: NOTHING with one trick gains 10
+        ("nothing", 3, 8, 0, 30),
+        ("all", 10, 10, 0, -100),  # seed: a made ALL loses 100
+        ("all", 8, 10, 0, 20),  # seed: two tricks taken by others -> +20
+        ("all", 0, 8, 0, 80),
+        ("nothing", 0, 10, 1, 0),  # a renege adds 20
+        ("all", 9, 10, 2, 50),
+    ],
+)
 def test_seed_examples(bid, tricks, cards, reneges, points):
     assert round_score(bid, tricks, cards, reneges) == points
 
@@ -64,13 +68,16 @@ def test_ten_hands_by_default():
     assert result.winner_names() == ["Julien", "Sylvie"]
 
 
-@pytest.mark.parametrize("rnd, seat, field", [
-    ({"bids": ["all", "some", "nothing"], "tricks": [10, 0, 0]}, 1, "bids"),
-    ({"bids": ["all", "nothing", "nothing"], "tricks": [11, -1, 0]}, 0, "tricks"),
-    ({"bids": ["all", "nothing", "nothing"], "tricks": [9, 0, 0]}, None, "tricks"),
-    ({"bids": ["all", "nothing", "nothing"], "tricks": [10, 0, 0], "reneges": [0, -1, 0]}, 1, "reneges"),
-    ({"bids": ["all", "nothing"], "tricks": [10, 0, 0]}, None, "bids"),
-])
+@pytest.mark.parametrize(
+    "rnd, seat, field",
+    [
+        ({"bids": ["all", "some", "nothing"], "tricks": [10, 0, 0]}, 1, "bids"),
+        ({"bids": ["all", "nothing", "nothing"], "tricks": [11, -1, 0]}, 0, "tricks"),
+        ({"bids": ["all", "nothing", "nothing"], "tricks": [9, 0, 0]}, None, "tricks"),
+        ({"bids": ["all", "nothing", "nothing"], "tricks": [10, 0, 0], "reneges": [0, -1, 0]}, 1, "reneges"),
+        ({"bids": ["all", "nothing"], "tricks": [10, 0, 0]}, None, "bids"),
+    ],
+)
 def test_bad_rounds(rnd, seat, field):
     found = problems("all-or-nothing", P3, [rnd])
     assert (found[0].round, found[0].seat, found[0].field) == (1, seat, field)

@@ -1,4 +1,5 @@
 """Everest & Abyss, RULES.md section 3: numbers, Big Boss, the pot, elimination and the end."""
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -41,40 +42,45 @@ def _round(cote="everest", staked=(1, 1, 1), folded=None, hands=None, winner=Non
     return {**rnd, **extra}
 
 
-@pytest.mark.parametrize("cote, a, b, value", [
-    ("everest", 9, 9, 99),   # seed: 99 is the best EVEREST
-    ("everest", 8, 9, 98),   # seed: 98 next
-    ("everest", 7, 9, 97),
-    ("everest", 1, 1, 11),
-    ("everest", 3, 5, 53),
-    ("abyss", 1, 1, 11),     # seed: 11 is the best ABYSS
-    ("abyss", 2, 1, 12),     # seed: 12 next
-    ("abyss", 3, 1, 13),
-    ("abyss", 9, 9, 99),
-    ("abyss", 5, 3, 35),
-])
+@pytest.mark.parametrize(
+    "cote, a, b, value",
+    [
+        ("everest", 9, 9, 99),  # seed: 99 is the best EVEREST
+        ("everest", 8, 9, 98),  # seed: 98 next
+        ("everest", 7, 9, 97),
+        ("everest", 1, 1, 11),
+        ("everest", 3, 5, 53),
+        ("abyss", 1, 1, 11),  # seed: 11 is the best ABYSS
+        ("abyss", 2, 1, 12),  # seed: 12 next
+        ("abyss", 3, 1, 13),
+        ("abyss", 9, 9, 99),
+        ("abyss", 5, 3, 35),
+    ],
+)
 def test_numbers(cote, a, b, value):
     assert number(cote, a, b) == value
 
 
-@pytest.mark.parametrize("cote, hands, order, winner, big_boss", [
-    ("everest", [[9, 8], [9, 9], [1, 1]], [1, 2, 0], 1, False),
-    ("abyss", [[9, 8], [9, 9], [1, 1]], [1, 2, 0], 2, False),
-    ("everest", [[3, 5], [5, 3], [1, 1]], [1, 2, 0], 1, True),   # 53 each: seat 1 bet first
-    ("everest", [[3, 5], [5, 3], [1, 1]], [2, 0, 1], 0, True),   # same hands, seat 0 bets first now
-    ("abyss", [[2, 1], None, [1, 2]], [1, 2, 0], 2, True),       # no hand for seat 1: not in the showdown
-    ("abyss", [[2, 1], [1, 1], [1, 2]], [0, 1, 2], 1, False),
-])
+@pytest.mark.parametrize(
+    "cote, hands, order, winner, big_boss",
+    [
+        ("everest", [[9, 8], [9, 9], [1, 1]], [1, 2, 0], 1, False),
+        ("abyss", [[9, 8], [9, 9], [1, 1]], [1, 2, 0], 2, False),
+        ("everest", [[3, 5], [5, 3], [1, 1]], [1, 2, 0], 1, True),  # 53 each: seat 1 bet first
+        ("everest", [[3, 5], [5, 3], [1, 1]], [2, 0, 1], 0, True),  # same hands, seat 0 bets first now
+        ("abyss", [[2, 1], None, [1, 2]], [1, 2, 0], 2, True),  # no hand for seat 1: not in the showdown
+        ("abyss", [[2, 1], [1, 1], [1, 2]], [0, 1, 2], 1, False),
+    ],
+)
 def test_showdown(cote, hands, order, winner, big_boss):
     assert showdown(cote, hands, order) == (winner, big_boss)
 
 
 def test_the_winner_takes_the_pot_folded_stakes_included():
-    rnd = _round(staked=[3, 7, 7, 2], folded=[False, False, False, True],
-                 hands=[[9, 1], [4, 4], [2, 8], None])
+    rnd = _round(staked=[3, 7, 7, 2], folded=[False, False, False, True], hands=[[9, 1], [4, 4], [2, 8], None])
     result = play(P4, [rnd])
     first = result.rounds[0]
-    assert first.round["winner"] == 0            # 91 beats 82 and 44 on EVEREST
+    assert first.round["winner"] == 0  # 91 beats 82 and 44 on EVEREST
     assert first.scores == [19 - 3, -7, -7, -2]
     assert result.totals == [42, 19, 19, 24]
     assert first.marks["pot"] == 19 and first.marks["winner"] == 0
@@ -82,7 +88,7 @@ def test_the_winner_takes_the_pot_folded_stakes_included():
     assert first.marks["held"] == [26, 26, 26, 26]
     assert first.marks["order"] == [1, 2, 3, 0]
     assert first.marks["big_boss"] is False and first.marks["tapis"] == [] and first.marks["out"] == []
-    assert first.warnings and first.warnings[0].seat == 0    # 3 is not aligned on 7
+    assert first.warnings and first.warnings[0].seat == 0  # 3 is not aligned on 7
 
 
 def test_abyss_lowest_wins():
@@ -95,16 +101,24 @@ def test_abyss_lowest_wins():
 def test_only_one_left_wins_without_a_showdown():
     rnd = _round(staked=[1, 5, 2], folded=[True, False, True])
     result = play(P3, [rnd])
-    assert result.rounds[0].round == {"cote": "everest", "staked": [1, 5, 2],
-                                      "folded": [True, False, True], "hands": [None] * 3, "winner": 1}
+    assert result.rounds[0].round == {
+        "cote": "everest",
+        "staked": [1, 5, 2],
+        "folded": [True, False, True],
+        "hands": [None] * 3,
+        "winner": 1,
+    }
     assert result.totals == [25, 29, 24]
 
 
-@pytest.mark.parametrize("first_dealer, winner, order", [
-    (0, 1, [1, 2, 0]),   # Julien bets before Anne
-    (1, 2, [2, 0, 1]),   # Sylvie bets first
-    (2, 0, [0, 1, 2]),   # Anne bets first
-])
+@pytest.mark.parametrize(
+    "first_dealer, winner, order",
+    [
+        (0, 1, [1, 2, 0]),  # Julien bets before Anne
+        (1, 2, [2, 0, 1]),  # Sylvie bets first
+        (2, 0, [0, 1, 2]),  # Anne bets first
+    ],
+)
 def test_big_boss_depends_on_who_bets_first(first_dealer, winner, order):
     rnd = _round(staked=[2, 2, 2], hands=[[6, 5], [5, 6], [6, 5]])
     result = play(P3, [rnd], first_dealer=first_dealer)
@@ -135,7 +149,7 @@ def test_a_tapis_player_wins_the_whole_pot():
     assert result.totals == [26, 37, 15]
     last = result.rounds[1]
     assert last.marks["tapis"] == [0] and last.marks["pot"] == 26 and last.marks["held"] == [6, 47, 25]
-    assert last.warnings == []   # a tapis stake below the others is expected
+    assert last.warnings == []  # a tapis stake below the others is expected
     assert sum(result.totals) == 78
 
 
@@ -147,16 +161,15 @@ def test_elimination_and_the_deal_skipping_the_eliminated():
     assert first.marks["out"] == [1] and first.marks["tapis"] == [1]
     assert first.notes[-1].params["name"] == "Julien"
     assert result.state.extra["out"] == [1] and result.totals == [26 - 1 + 29, 0, 25, 25]
-    assert result.upcoming.dealer == 2            # seat 1 would have dealt
+    assert result.upcoming.dealer == 2  # seat 1 would have dealt
     assert result.upcoming.order == [3, 0, 2]
     assert result.upcoming.extra == {"held": [54, 0, 25, 25], "out": [1], "bank": 104}
     # round 2 dealt by Sylvie: Julien's entries are 0, true, null; the deal then passes to Pierre
-    rnd2 = _round(staked=[1, 0, 1, 1], folded=[False, True, False, False],
-                  hands=[[5, 5], None, [5, 5], [4, 4]])
+    rnd2 = _round(staked=[1, 0, 1, 1], folded=[False, True, False, False], hands=[[5, 5], None, [5, 5], [4, 4]])
     result = play(P4, [rnd, rnd2])
     second = result.rounds[1]
     assert second.dealer == 2 and second.marks["order"] == [3, 0, 2]
-    assert second.round["winner"] == 0 and second.marks["big_boss"] is True   # 55 each: Anne bets first
+    assert second.round["winner"] == 0 and second.marks["big_boss"] is True  # 55 each: Anne bets first
     assert result.upcoming.dealer == 3
 
 
@@ -165,13 +178,12 @@ def test_dealer_after_the_last_seat_skips_to_the_first_still_in():
     result = play(P3, [rnd])
     assert result.state.extra["out"] == [0] and result.upcoming.dealer == 2
     result = play(P3, [rnd, _round(staked=[0, 1, 1], folded=[True, False, True])])
-    assert result.rounds[1].dealer == 2 and result.upcoming.dealer == 1   # seat 0 skipped
+    assert result.rounds[1].dealer == 2 and result.upcoming.dealer == 1  # seat 0 skipped
 
 
 def test_an_eliminated_player_cannot_be_named_dealer():
     rnd = _round(staked=[26, 1, 1], hands=[[1, 1], [9, 9], [2, 2]])
-    found = problems(P3, [rnd, _round(staked=[0, 1, 1], folded=[True, False, False],
-                                                       winner=1, dealer=0)])
+    found = problems(P3, [rnd, _round(staked=[0, 1, 1], folded=[True, False, False], winner=1, dealer=0)])
     assert (found[0].round, found[0].field) == (2, "dealer")
 
 
@@ -205,15 +217,19 @@ def test_the_round_limit():
 
 
 def test_the_round_limit_shares_a_tie():
-    rounds = [_round(staked=[2, 1, 1], hands=[[9, 9], [1, 1], [2, 2]]),
-              _round(staked=[1, 1, 1], hands=[[1, 1], [9, 9], [2, 2]])]
+    rounds = [
+        _round(staked=[2, 1, 1], hands=[[9, 9], [1, 1], [2, 2]]),
+        _round(staked=[1, 1, 1], hands=[[1, 1], [9, 9], [2, 2]]),
+    ]
     result = play(P3, rounds, rounds=2)
     assert result.totals == [27, 27, 24] and result.winner_names() == ["Anne", "Julien"]
 
 
 def test_normalised_round_played_again_gives_the_same():
-    rounds = [_round(staked=[3, 3, 3], hands=[[4, 5], [5, 4], [1, 1]]),
-              _round("abyss", staked=[1, 2, 2], folded=[True, False, False], winner=2)]
+    rounds = [
+        _round(staked=[3, 3, 3], hands=[[4, 5], [5, 4], [1, 1]]),
+        _round("abyss", staked=[1, 2, 2], folded=[True, False, False], winner=2),
+    ]
     result = play(P3, rounds)
     again = play(P3, [r.round for r in result.rounds])
     assert [r.round for r in again.rounds] == [r.round for r in result.rounds]
@@ -233,64 +249,73 @@ def test_default_tokens_and_bank():
     assert result.upcoming.order == [1, 2, 3, 0] and result.upcoming.first == 1
 
 
-@pytest.mark.parametrize("rnd, seat, field", [
-    ({"staked": [1, 1, 1], "folded": [False] * 3, "winner": 0}, None, "cote"),
-    (_round("k2", winner=0), None, "cote"),
-    (_round(winner=0, bluff=True), None, "bluff"),
-    ({"cote": "abyss", "folded": [False] * 3, "winner": 0}, None, "staked"),
-    (_round(staked=[1, 1], winner=0), None, "staked"),
-    (_round(staked=[1, 0, 1], winner=0), 1, "staked"),      # every player still in stakes
-    (_round(staked=[1, 27, 1], winner=0), 1, "staked"),     # more than held
-    (_round(staked=[1, 1, "2"], winner=0), 2, "staked"),
-    (_round(staked=[1, 1, True], winner=0), 2, "staked"),
-    ({"cote": "abyss", "staked": [1, 1, 1], "winner": 0}, None, "folded"),
-    (_round(folded=[False, "no", False], winner=0), 1, "folded"),
-    (_round(folded=[True] * 3), None, "folded"),
-    (_round(folded=[True] * 3, winner=0), None, "folded"),
-    (_round(folded=[False, True, False], winner=1), 1, "winner"),
-    (_round(winner=3), None, "winner"),
-    (_round(winner=-1), None, "winner"),
-    (_round(winner="0"), None, "winner"),
-    (_round(hands=[[1, 2], [3, 4]], winner=0), None, "hands"),
-    (_round(hands=[[1, 2], [3, 10], [5, 6]]), 1, "hands"),
-    (_round(hands=[[1, 2], [0, 4], [5, 6]]), 1, "hands"),
-    (_round(hands=[[1, 2], [3], [5, 6]]), 1, "hands"),
-    (_round(hands=[[1, 2], [3, 4, 5], [5, 6]]), 1, "hands"),
-    (_round(hands=[[1, 2], 34, [5, 6]]), 1, "hands"),
-    (_round(hands=[[1, 2], [3, True], [5, 6]]), 1, "hands"),
-    (_round(hands=[[1, 2], None, [5, 6]]), 1, "hands"),     # the winner cannot be computed
-    (_round(), 0, "hands"),                                   # nor without any hand
-    (_round(folded=[False, True, False], hands=[[1, 2], [3, 4], [5, 6]]), 1, "hands"),
-    (_round(hands=[[1, 2], [3, 4], [5, 6]], winner=0), 0, "winner"),   # the hands say Sylvie's 65
-    (_round(hands=[[5, 6], [6, 5], [1, 1]], winner=0), 0, "winner"),   # Big Boss says Julien
-    (_round(hands=[[1, 2], None, [5, 6]], winner=0), 0, "winner"),     # Sylvie's known hand beats it
-])
+@pytest.mark.parametrize(
+    "rnd, seat, field",
+    [
+        ({"staked": [1, 1, 1], "folded": [False] * 3, "winner": 0}, None, "cote"),
+        (_round("k2", winner=0), None, "cote"),
+        (_round(winner=0, bluff=True), None, "bluff"),
+        ({"cote": "abyss", "folded": [False] * 3, "winner": 0}, None, "staked"),
+        (_round(staked=[1, 1], winner=0), None, "staked"),
+        (_round(staked=[1, 0, 1], winner=0), 1, "staked"),  # every player still in stakes
+        (_round(staked=[1, 27, 1], winner=0), 1, "staked"),  # more than held
+        (_round(staked=[1, 1, "2"], winner=0), 2, "staked"),
+        (_round(staked=[1, 1, True], winner=0), 2, "staked"),
+        ({"cote": "abyss", "staked": [1, 1, 1], "winner": 0}, None, "folded"),
+        (_round(folded=[False, "no", False], winner=0), 1, "folded"),
+        (_round(folded=[True] * 3), None, "folded"),
+        (_round(folded=[True] * 3, winner=0), None, "folded"),
+        (_round(folded=[False, True, False], winner=1), 1, "winner"),
+        (_round(winner=3), None, "winner"),
+        (_round(winner=-1), None, "winner"),
+        (_round(winner="0"), None, "winner"),
+        (_round(hands=[[1, 2], [3, 4]], winner=0), None, "hands"),
+        (_round(hands=[[1, 2], [3, 10], [5, 6]]), 1, "hands"),
+        (_round(hands=[[1, 2], [0, 4], [5, 6]]), 1, "hands"),
+        (_round(hands=[[1, 2], [3], [5, 6]]), 1, "hands"),
+        (_round(hands=[[1, 2], [3, 4, 5], [5, 6]]), 1, "hands"),
+        (_round(hands=[[1, 2], 34, [5, 6]]), 1, "hands"),
+        (_round(hands=[[1, 2], [3, True], [5, 6]]), 1, "hands"),
+        (_round(hands=[[1, 2], None, [5, 6]]), 1, "hands"),  # the winner cannot be computed
+        (_round(), 0, "hands"),  # nor without any hand
+        (_round(folded=[False, True, False], hands=[[1, 2], [3, 4], [5, 6]]), 1, "hands"),
+        (_round(hands=[[1, 2], [3, 4], [5, 6]], winner=0), 0, "winner"),  # the hands say Sylvie's 65
+        (_round(hands=[[5, 6], [6, 5], [1, 1]], winner=0), 0, "winner"),  # Big Boss says Julien
+        (_round(hands=[[1, 2], None, [5, 6]], winner=0), 0, "winner"),  # Sylvie's known hand beats it
+    ],
+)
 def test_bad_rounds_name_round_player_and_field(rnd, seat, field):
     found = problems(P3, [rnd])
     assert (found[0].round, found[0].seat, found[0].field) == (1, seat, field)
 
 
-ELIMINATED = _round(staked=[1, 26, 1], hands=[[9, 9], [1, 1], [2, 2]])   # Julien is out
+ELIMINATED = _round(staked=[1, 26, 1], hands=[[9, 9], [1, 1], [2, 2]])  # Julien is out
 
 
-@pytest.mark.parametrize("rnd, seat, field", [
-    (_round(staked=[1, 1, 1], folded=[False, True, False], winner=0), 1, "staked"),
-    (_round(staked=[1, 0, 1], folded=[False, False, False], winner=0), 1, "folded"),
-    (_round(staked=[1, 0, 1], folded=[False, True, False], winner=1), 1, "winner"),
-    (_round(staked=[1, 0, 1], folded=[False, True, False], hands=[[1, 1], [2, 2], [3, 3]]), 1, "hands"),
-    (_round(staked=[1, 0, 26], folded=[False, True, False], winner=0), 2, "staked"),   # Sylvie holds 25
-])
+@pytest.mark.parametrize(
+    "rnd, seat, field",
+    [
+        (_round(staked=[1, 1, 1], folded=[False, True, False], winner=0), 1, "staked"),
+        (_round(staked=[1, 0, 1], folded=[False, False, False], winner=0), 1, "folded"),
+        (_round(staked=[1, 0, 1], folded=[False, True, False], winner=1), 1, "winner"),
+        (_round(staked=[1, 0, 1], folded=[False, True, False], hands=[[1, 1], [2, 2], [3, 3]]), 1, "hands"),
+        (_round(staked=[1, 0, 26], folded=[False, True, False], winner=0), 2, "staked"),  # Sylvie holds 25
+    ],
+)
 def test_bad_rounds_after_an_elimination(rnd, seat, field):
     found = problems(P3, [ELIMINATED, rnd])
     assert (found[0].round, found[0].seat, found[0].field) == (2, seat, field)
 
 
-@pytest.mark.parametrize("options, field", [
-    ({"tokens": 1}, "tokens"),
-    ({"tokens": "26"}, "tokens"),
-    ({"rounds": 0}, "rounds"),
-    ({"ante": 1}, "ante"),
-])
+@pytest.mark.parametrize(
+    "options, field",
+    [
+        ({"tokens": 1}, "tokens"),
+        ({"tokens": "26"}, "tokens"),
+        ({"rounds": 0}, "rounds"),
+        ({"ante": 1}, "ante"),
+    ],
+)
 def test_bad_options(options, field):
     found = problems(P3, **options)
     assert found[0].field == field

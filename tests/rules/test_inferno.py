@@ -1,4 +1,5 @@
 """Inferno, RULES.md section 5: red cards at face value, other cards 1, the end and the tie-break rounds."""
+
 from functools import partial
 
 import pytest
@@ -30,19 +31,22 @@ R_ANNE = _round([[1, 1, 0, 0, 0], NONE, NONE], [2, 3, 0])
 R5 = _round(other=[3, 3, 3, 3, 3])
 
 
-@pytest.mark.parametrize("counts, other, points", [
-    (NONE, 0, 0),                      # nothing collected
-    ([0, 0, 0, 0, 1], 3, 8),           # seed: Pierre picks up 5 blue, 5 yellow, 3 blue, 5 red
-    ([1, 0, 0, 0, 0], 0, 1),
-    ([0, 1, 0, 0, 0], 0, 2),
-    ([0, 0, 1, 0, 0], 0, 3),
-    ([0, 0, 0, 1, 0], 0, 4),
-    ([0, 0, 0, 0, 1], 0, 5),
-    ([2, 0, 1, 0, 3], 0, 2 + 3 + 15),
-    ([4, 4, 4, 4, 4], 0, 60),          # every red card
-    (NONE, 80, 80),                    # every other card: 1 each
-    ([0, 2, 0, 0, 0], 7, 11),
-])
+@pytest.mark.parametrize(
+    "counts, other, points",
+    [
+        (NONE, 0, 0),  # nothing collected
+        ([0, 0, 0, 0, 1], 3, 8),  # seed: Pierre picks up 5 blue, 5 yellow, 3 blue, 5 red
+        ([1, 0, 0, 0, 0], 0, 1),
+        ([0, 1, 0, 0, 0], 0, 2),
+        ([0, 0, 1, 0, 0], 0, 3),
+        ([0, 0, 0, 1, 0], 0, 4),
+        ([0, 0, 0, 0, 1], 0, 5),
+        ([2, 0, 1, 0, 3], 0, 2 + 3 + 15),
+        ([4, 4, 4, 4, 4], 0, 60),  # every red card
+        (NONE, 80, 80),  # every other card: 1 each
+        ([0, 2, 0, 0, 0], 7, 11),
+    ],
+)
 def test_round_score(counts, other, points):
     assert round_score(counts, other) == points
 
@@ -190,31 +194,34 @@ def _red(seat, row, n=3):
     return [row if s == seat else list(NONE) for s in range(n)]
 
 
-@pytest.mark.parametrize("rnd, seat, field", [
-    ({"red": _red(1, [0, 0, 0, 0, 1]), "other": [3, 3, 3], "blue": [0, 0, 0]}, None, "blue"),
-    ({"other": [3, 3, 3]}, None, "red"),
-    ({"red": _red(0, NONE)}, None, "other"),
-    ({"red": _red(0, NONE)[:2], "other": [3, 3, 3]}, None, "red"),
-    ({"red": _red(0, NONE), "other": [3, 3]}, None, "other"),
-    ({"red": "none", "other": [3, 3, 3]}, None, "red"),
-    ({"red": _red(2, [0, 0, 0, 0]), "other": [3, 3, 3]}, 2, "red"),
-    ({"red": _red(2, [0, 0, 0, 0, 0, 0]), "other": [3, 3, 3]}, 2, "red"),
-    ({"red": _red(1, 5), "other": [3, 3, 3]}, 1, "red"),
-    ({"red": _red(1, None), "other": [3, 3, 3]}, 1, "red"),
-    ({"red": _red(1, [0, 0, 1.5, 0, 0]), "other": [3, 3, 3]}, 1, "red"),
-    ({"red": _red(1, [0, "1", 0, 0, 0]), "other": [3, 3, 3]}, 1, "red"),
-    ({"red": _red(1, [0, 0, 0, True, 0]), "other": [3, 3, 3]}, 1, "red"),
-    ({"red": _red(2, [0, 0, 0, 0, -1]), "other": [3, 3, 3]}, 2, "red"),
-    ({"red": _red(0, [5, 0, 0, 0, 0]), "other": [3, 3, 3]}, 0, "red"),
-    ({"red": [[2, 0, 0, 0, 0], [2, 0, 0, 0, 0], [1, 0, 0, 0, 0]], "other": [3, 3, 3]}, None, "red"),
-    ({"red": [[0, 0, 0, 0, 4], NONE, [0, 0, 0, 0, 1]], "other": [3, 3, 3]}, None, "red"),
-    ({"red": _red(0, NONE), "other": [3, -1, 3]}, 1, "other"),
-    ({"red": _red(0, NONE), "other": [3, 3, 2.0]}, 2, "other"),
-    ({"red": _red(0, NONE), "other": [3, None, 3]}, 1, "other"),
-    ({"red": _red(0, NONE), "other": [81, 0, 0]}, 0, "other"),
-    ({"red": _red(0, NONE), "other": [40, 30, 11]}, None, "other"),
-    ({"red": _red(0, NONE), "other": [3, 3, 3], "dealer": 3}, None, "dealer"),
-])
+@pytest.mark.parametrize(
+    "rnd, seat, field",
+    [
+        ({"red": _red(1, [0, 0, 0, 0, 1]), "other": [3, 3, 3], "blue": [0, 0, 0]}, None, "blue"),
+        ({"other": [3, 3, 3]}, None, "red"),
+        ({"red": _red(0, NONE)}, None, "other"),
+        ({"red": _red(0, NONE)[:2], "other": [3, 3, 3]}, None, "red"),
+        ({"red": _red(0, NONE), "other": [3, 3]}, None, "other"),
+        ({"red": "none", "other": [3, 3, 3]}, None, "red"),
+        ({"red": _red(2, [0, 0, 0, 0]), "other": [3, 3, 3]}, 2, "red"),
+        ({"red": _red(2, [0, 0, 0, 0, 0, 0]), "other": [3, 3, 3]}, 2, "red"),
+        ({"red": _red(1, 5), "other": [3, 3, 3]}, 1, "red"),
+        ({"red": _red(1, None), "other": [3, 3, 3]}, 1, "red"),
+        ({"red": _red(1, [0, 0, 1.5, 0, 0]), "other": [3, 3, 3]}, 1, "red"),
+        ({"red": _red(1, [0, "1", 0, 0, 0]), "other": [3, 3, 3]}, 1, "red"),
+        ({"red": _red(1, [0, 0, 0, True, 0]), "other": [3, 3, 3]}, 1, "red"),
+        ({"red": _red(2, [0, 0, 0, 0, -1]), "other": [3, 3, 3]}, 2, "red"),
+        ({"red": _red(0, [5, 0, 0, 0, 0]), "other": [3, 3, 3]}, 0, "red"),
+        ({"red": [[2, 0, 0, 0, 0], [2, 0, 0, 0, 0], [1, 0, 0, 0, 0]], "other": [3, 3, 3]}, None, "red"),
+        ({"red": [[0, 0, 0, 0, 4], NONE, [0, 0, 0, 0, 1]], "other": [3, 3, 3]}, None, "red"),
+        ({"red": _red(0, NONE), "other": [3, -1, 3]}, 1, "other"),
+        ({"red": _red(0, NONE), "other": [3, 3, 2.0]}, 2, "other"),
+        ({"red": _red(0, NONE), "other": [3, None, 3]}, 1, "other"),
+        ({"red": _red(0, NONE), "other": [81, 0, 0]}, 0, "other"),
+        ({"red": _red(0, NONE), "other": [40, 30, 11]}, None, "other"),
+        ({"red": _red(0, NONE), "other": [3, 3, 3], "dealer": 3}, None, "dealer"),
+    ],
+)
 def test_bad_rounds(rnd, seat, field):
     found = problems(P3, [R_ANNE, rnd])
     assert (found[0].round, found[0].seat, found[0].field) == (2, seat, field)
@@ -234,34 +241,40 @@ def test_the_whole_deck_is_accepted():
     assert result.rounds[0].marks["cards"] == [34, 38, 28]
 
 
-@pytest.mark.parametrize("red, other, seats", [
-    (_red(0, NONE), [0, 3, 12], []),                    # nothing collected is fine
-    (_red(0, NONE), [1, 3, 2], [0, 2]),
-    (_red(1, [0, 1, 0, 0, 0]), [0, 1, 3], [1]),         # one red and one other card
-    (_red(1, [0, 0, 0, 0, 2]), [0, 0, 3], [1]),
-    (_red(1, [1, 0, 1, 0, 1]), [0, 0, 3], []),          # three red cards
-])
+@pytest.mark.parametrize(
+    "red, other, seats",
+    [
+        (_red(0, NONE), [0, 3, 12], []),  # nothing collected is fine
+        (_red(0, NONE), [1, 3, 2], [0, 2]),
+        (_red(1, [0, 1, 0, 0, 0]), [0, 1, 3], [1]),  # one red and one other card
+        (_red(1, [0, 0, 0, 0, 2]), [0, 0, 3], [1]),
+        (_red(1, [1, 0, 1, 0, 1]), [0, 0, 3], []),  # three red cards
+    ],
+)
 def test_one_or_two_cards_collected_is_a_warning(red, other, seats):
     result = play(P3, [{"red": red, "other": other}])
     warnings = result.rounds[0].warnings
     assert [(w.seat, w.field) for w in warnings] == [(s, "other") for s in seats]
-    assert result.totals == [round_score(r, o) for r, o in zip(red, other)]
+    assert result.totals == [round_score(r, o) for r, o in zip(red, other, strict=True)]
 
 
-@pytest.mark.parametrize("others, totals, outcome", [
-    ([[3, 6, 9]] * 3, [9, 18, 27], ["Anne"]),                                     # no tie: over after 3 rounds
-    ([[3, 3, 9]] * 3, [9, 9, 27], "Anne, Julien"),                                # a tie for lowest: round 4
-    ([[3, 6, 6]] * 3, [9, 18, 18], ["Anne"]),                                     # a tie for second does not count
-    ([[3, 3, 9]] * 3 + [[5, 4, 0]], [14, 13, 27], ["Julien"]),                    # the tie-break decides
-    ([[3, 3, 3]] * 3, [9, 9, 9], "Anne, Julien, Sylvie"),
-    ([[3, 3, 3]] * 3 + [[0, 4, 4]], [9, 13, 13], ["Anne"]),
-    ([[3, 3, 3]] * 3 + [[4, 0, 0]], [13, 9, 9], "Julien, Sylvie"),                # still tied: round 5
-    ([[3, 3, 3]] * 3 + [[4, 0, 0], [0, 1, 0]], [13, 10, 9], ["Sylvie"]),
-    ([[3, 3, 9]] * 3 + [[3, 5, 5]], [12, 14, 32], ["Anne"]),
-    ([[3, 3, 5]] * 3 + [[3, 3, 0]], [12, 12, 15], "Anne, Julien"),                # everyone plays the tie-break
-    ([[3, 3, 5]] * 3 + [[6, 6, 0]], [15, 15, 15], "Anne, Julien, Sylvie"),        # ...and may join the tie
-    ([[3, 3, 5]] * 3 + [[6, 6, 0], [3, 3, 0]], [18, 18, 15], ["Sylvie"]),         # ...or win it
-])
+@pytest.mark.parametrize(
+    "others, totals, outcome",
+    [
+        ([[3, 6, 9]] * 3, [9, 18, 27], ["Anne"]),  # no tie: over after 3 rounds
+        ([[3, 3, 9]] * 3, [9, 9, 27], "Anne, Julien"),  # a tie for lowest: round 4
+        ([[3, 6, 6]] * 3, [9, 18, 18], ["Anne"]),  # a tie for second does not count
+        ([[3, 3, 9]] * 3 + [[5, 4, 0]], [14, 13, 27], ["Julien"]),  # the tie-break decides
+        ([[3, 3, 3]] * 3, [9, 9, 9], "Anne, Julien, Sylvie"),
+        ([[3, 3, 3]] * 3 + [[0, 4, 4]], [9, 13, 13], ["Anne"]),
+        ([[3, 3, 3]] * 3 + [[4, 0, 0]], [13, 9, 9], "Julien, Sylvie"),  # still tied: round 5
+        ([[3, 3, 3]] * 3 + [[4, 0, 0], [0, 1, 0]], [13, 10, 9], ["Sylvie"]),
+        ([[3, 3, 9]] * 3 + [[3, 5, 5]], [12, 14, 32], ["Anne"]),
+        ([[3, 3, 5]] * 3 + [[3, 3, 0]], [12, 12, 15], "Anne, Julien"),  # everyone plays the tie-break
+        ([[3, 3, 5]] * 3 + [[6, 6, 0]], [15, 15, 15], "Anne, Julien, Sylvie"),  # ...and may join the tie
+        ([[3, 3, 5]] * 3 + [[6, 6, 0], [3, 3, 0]], [18, 18, 15], ["Sylvie"]),  # ...or win it
+    ],
+)
 def test_tie_break_table(others, totals, outcome):
     result = play(P3, [_round(other=o) for o in others])
     assert result.totals == totals

@@ -1,4 +1,5 @@
 """Tout ou rien, RULES.md section 1: the seed's examples and the end of the game."""
+
 import pytest
 
 from scorekeeper.rules.tout_ou_rien import round_score
@@ -8,24 +9,28 @@ from .helpers import play, problems
 P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
 
 
-@pytest.mark.parametrize("bid, open_, tricks, points", [
-    (3, False, 4, 4),   # seed: secret, bid 3, took 4 -> 4
-    (3, False, 3, 6),   # seed: secret, took 3 exactly -> 3 + 3
-    (3, True, 4, 0),    # seed: open, took 4 -> nothing
-    (3, True, 3, 9),    # seed: open, took 3 exactly -> 3x2 + 3
-    (0, False, 0, 3),   # a secret zero made is the bonus alone
-    (0, True, 0, 3),    # an open zero made: 0x2 + 3
-    (0, True, 1, 0),
-    (2, False, 0, 0),
-    (6, True, 6, 15),
-])
+@pytest.mark.parametrize(
+    "bid, open_, tricks, points",
+    [
+        (3, False, 4, 4),  # seed: secret, bid 3, took 4 -> 4
+        (3, False, 3, 6),  # seed: secret, took 3 exactly -> 3 + 3
+        (3, True, 4, 0),  # seed: open, took 4 -> nothing
+        (3, True, 3, 9),  # seed: open, took 3 exactly -> 3x2 + 3
+        (0, False, 0, 3),  # a secret zero made is the bonus alone
+        (0, True, 0, 3),  # an open zero made: 0x2 + 3
+        (0, True, 1, 0),
+        (2, False, 0, 0),
+        (6, True, 6, 15),
+    ],
+)
 def test_seed_examples(bid, open_, tricks, points):
     assert round_score(bid, open_, tricks) == points
 
 
 def test_first_round_of_the_format_example():
-    result = play("tout-ou-rien", P4, [{"bids": [3, 2, 0, 1], "open": [False, True, False, True],
-                                        "tricks": [4, 2, 0, 0]}])
+    result = play(
+        "tout-ou-rien", P4, [{"bids": [3, 2, 0, 1], "open": [False, True, False, True], "tricks": [4, 2, 0, 0]}]
+    )
     assert result.rounds[0].scores == [4, 7, 3, 0]
     assert result.upcoming.dealer == 1 and result.upcoming.cards == 5
 
@@ -48,8 +53,7 @@ def test_seven_hands_then_the_end():
 def test_target_cycles_hands_until_reached():
     result = play("tout-ou-rien", ["A", "B", "C"], [_round(c) for c in [2, 1, 2, 1]], hands=[2, 1], target=20)
     assert not result.finished and result.totals[0] == 5 + 4 + 5 + 4
-    result = play("tout-ou-rien", ["A", "B", "C"], [_round(c) for c in [2, 1, 2, 1, 2]], hands=[2, 1],
-                  target=20)
+    result = play("tout-ou-rien", ["A", "B", "C"], [_round(c) for c in [2, 1, 2, 1, 2]], hands=[2, 1], target=20)
     assert result.finished and result.winner_names() == ["A"]
 
 
@@ -65,22 +69,26 @@ def test_bid_above_hand_size_is_a_warning():
     assert [(w.seat, w.field) for w in result.rounds[0].warnings] == [(0, "bids")]
 
 
-@pytest.mark.parametrize("rnd, seat, field", [
-    ({"bids": [7, 0, 0], "open": [False] * 3, "tricks": [6, 0, 0]}, 0, "bids"),
-    ({"bids": [1, -1, 0], "open": [False] * 3, "tricks": [6, 0, 0]}, 1, "bids"),
-    ({"bids": [1, 1, "x"], "open": [False] * 3, "tricks": [6, 0, 0]}, 2, "bids"),
-    ({"bids": [1, 1, 1], "open": [False] * 3, "tricks": [5, -1, 2]}, 1, "tricks"),
-    ({"bids": [1, 1, 1], "open": [False] * 3, "tricks": [3, 2, 0]}, None, "tricks"),
-    ({"bids": [1, 1, 1], "open": [False, "no", False], "tricks": [6, 0, 0]}, 1, "open"),
-    ({"bids": [1, 1], "open": [False] * 3, "tricks": [6, 0, 0]}, None, "bids"),
-])
+@pytest.mark.parametrize(
+    "rnd, seat, field",
+    [
+        ({"bids": [7, 0, 0], "open": [False] * 3, "tricks": [6, 0, 0]}, 0, "bids"),
+        ({"bids": [1, -1, 0], "open": [False] * 3, "tricks": [6, 0, 0]}, 1, "bids"),
+        ({"bids": [1, 1, "x"], "open": [False] * 3, "tricks": [6, 0, 0]}, 2, "bids"),
+        ({"bids": [1, 1, 1], "open": [False] * 3, "tricks": [5, -1, 2]}, 1, "tricks"),
+        ({"bids": [1, 1, 1], "open": [False] * 3, "tricks": [3, 2, 0]}, None, "tricks"),
+        ({"bids": [1, 1, 1], "open": [False, "no", False], "tricks": [6, 0, 0]}, 1, "open"),
+        ({"bids": [1, 1], "open": [False] * 3, "tricks": [6, 0, 0]}, None, "bids"),
+    ],
+)
 def test_bad_rounds_name_round_player_and_field(rnd, seat, field):
     found = problems("tout-ou-rien", ["A", "B", "C"], [rnd])
     assert (found[0].round, found[0].seat, found[0].field) == (1, seat, field)
 
 
-@pytest.mark.parametrize("players", [["A", "B"], ["A", "B", "C", "D", "E", "F", "G"], ["A", "a", "B"],
-                                     ["A", "", "B"], ["A", "B", "x" * 41]])
+@pytest.mark.parametrize(
+    "players", [["A", "B"], ["A", "B", "C", "D", "E", "F", "G"], ["A", "a", "B"], ["A", "", "B"], ["A", "B", "x" * 41]]
+)
 def test_bad_players(players):
     assert problems("tout-ou-rien", players)[0].field == "players"
 
@@ -90,7 +98,8 @@ def test_bad_options(options):
     assert problems("tout-ou-rien", ["A", "B", "C"], **options)
 
 
-@pytest.mark.parametrize("players", [["Zoë", "Zoe\u0308", "B"], ["anne", "Anne ", "B"], ["A", "\u200b", "B"],
-                                     ["A", " ", "B"]])
+@pytest.mark.parametrize(
+    "players", [["Zoë", "Zoe\u0308", "B"], ["anne", "Anne ", "B"], ["A", "\u200b", "B"], ["A", " ", "B"]]
+)
 def test_names_that_look_alike_or_show_nothing_are_refused(players):
     assert problems("tout-ou-rien", players)[0].field == "players"

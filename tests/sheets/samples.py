@@ -1,4 +1,5 @@
 """Game files of every game for the score sheet tests and the benchmark, as FORMAT.md documents."""
+
 from __future__ import annotations
 
 NAMES = ["Zoë", "Łukasz", "Őrs", "François"]
@@ -7,8 +8,14 @@ SIX = NAMES + ["Ana-Lucía", "Søren"]
 
 def document(rules_id: str, players: list[str], rounds: list[dict], **options) -> dict:
     """A game file."""
-    return {"format": "scorekeeper-game/1", "rules": rules_id, "options": options, "players": players,
-            "first_dealer": 0, "rounds": rounds}
+    return {
+        "format": "scorekeeper-game/1",
+        "rules": rules_id,
+        "options": options,
+        "players": players,
+        "first_dealer": 0,
+        "rounds": rounds,
+    }
 
 
 def tout_ou_rien(players=NAMES, hands=None) -> dict:
@@ -43,11 +50,9 @@ def all_or_nothing(players=SIX, hands=10, played=None) -> dict:
 def everest_abyss(players=NAMES[:3], rounds=None) -> dict:
     """Everest & Abyss to the end: folds, hands shown, a Big Boss tie, two players out at once."""
     docs = [
-        {"cote": "everest", "staked": [3, 3, 3], "folded": [False, False, False],
-         "hands": [[9, 7], [8, 8], [5, 2]]},
+        {"cote": "everest", "staked": [3, 3, 3], "folded": [False, False, False], "hands": [[9, 7], [8, 8], [5, 2]]},
         {"cote": "abyss", "staked": [2, 1, 2], "folded": [False, True, False], "hands": [[1, 2], None, [2, 1]]},
-        {"cote": "everest", "staked": [9, 9, 9], "folded": [False, False, False],
-         "hands": [[9, 9], [9, 8], [1, 1]]},
+        {"cote": "everest", "staked": [9, 9, 9], "folded": [False, False, False], "hands": [[9, 9], [9, 8], [1, 1]]},
         {"cote": "abyss", "staked": [8, 7, 8], "folded": [False, False, False], "winner": 0},
         {"cote": "everest", "staked": [9, 6, 9], "folded": [False, False, False], "winner": 0},
     ]
@@ -56,8 +61,10 @@ def everest_abyss(players=NAMES[:3], rounds=None) -> dict:
 
 def everest_long(played=70) -> dict:
     """A long Everest & Abyss game between two players: 1 token staked, the pot changing hands."""
-    rounds = [{"cote": "everest" if k % 2 else "abyss", "staked": [1, 1], "folded": [False, False],
-               "winner": k % 2} for k in range(played)]
+    rounds = [
+        {"cote": "everest" if k % 2 else "abyss", "staked": [1, 1], "folded": [False, False], "winner": k % 2}
+        for k in range(played)
+    ]
     return document("everest-abyss", ["Zoë", "Łukasz"], rounds)
 
 

@@ -1,5 +1,6 @@
 """Score sheets as a player gets them: the PDF read back with pypdf (names, totals, winners, paper, pages),
 for every game, blank and completed, from the code, the command line and the web."""
+
 from __future__ import annotations
 
 import io
@@ -41,7 +42,7 @@ def after(text: str, label: str, count: int) -> list[str]:
     """The `count` lines that follow the last line reading `label` (the totals row, say)."""
     lines = text.splitlines()
     at = len(lines) - 1 - lines[::-1].index(label)
-    return lines[at + 1:at + 1 + count]
+    return lines[at + 1 : at + 1 + count]
 
 
 def build(document: dict, lang="en", paper="a4", url=URL) -> tuple[bytes, rules.Result]:
@@ -80,8 +81,8 @@ def test_made_and_missed_bids_are_marked_with_running_totals():
     lines = text.splitlines()
     first = lines.index("Zoë", lines.index("Dealer") + 5)  # round 1's dealer, then the players' boxes
     # Zoë bid 3 secretly and took 2: missed, +2; Łukasz bid 2 openly and took 2: made, 2×2+3 = +7
-    assert lines[first + 1:first + 5] == ["3", "S", "2 ✗", "+2"]
-    assert lines[first + 6:first + 10] == ["2", "O", "2 ✓", "+7"]
+    assert lines[first + 1 : first + 5] == ["3", "S", "2 ✗", "+2"]
+    assert lines[first + 6 : first + 10] == ["2", "O", "2 ✓", "+7"]
     assert "1. Łukasz 30 · 2. François 22 · 3. Őrs 20" in " ".join(lines)
 
 
@@ -119,7 +120,7 @@ def test_six_players_go_landscape_and_letter_is_letter():
 
 
 def test_a_long_game_continues_on_more_pages_with_the_headers_repeated():
-    data, result = build(samples.everest_long(70))
+    data, _result = build(samples.everest_long(70))
     assert len(pages(data)) == 3
     texts = [page.extract_text() for page in pages(data)]
     for number, text in enumerate(texts, 1):
@@ -178,13 +179,16 @@ def test_teams_print_as_teams_on_a_blank_all_fours_sheet():
     assert "Zoë & Őrs" in text and "Łukasz & François" in text
 
 
-@pytest.mark.parametrize("players, names, message", [
-    (9, None, "Tout ou rien is played by 3 to 6 players, not 9."),
-    (2, None, "Tout ou rien is played by 3 to 6 players, not 2."),
-    (3, ["A", "B", "C", "D"], "4 names were given for 3 players."),
-    (3, ["Anne", "anne"], "Two players are named anne: names must differ."),
-    (3, ["x" * 41], "The name of player 1 is longer than 40 characters."),
-])
+@pytest.mark.parametrize(
+    "players, names, message",
+    [
+        (9, None, "Tout ou rien is played by 3 to 6 players, not 9."),
+        (2, None, "Tout ou rien is played by 3 to 6 players, not 2."),
+        (3, ["A", "B", "C", "D"], "4 names were given for 3 players."),
+        (3, ["Anne", "anne"], "Two players are named anne: names must differ."),
+        (3, ["x" * 41], "The name of player 1 is longer than 40 characters."),
+    ],
+)
 def test_bad_blank_sheet_requests_say_what_is_wrong(players, names, message):
     with pytest.raises(rules.Invalid) as caught:
         sheets.blank("tout-ou-rien", players, names, "en", "a4")
@@ -200,9 +204,9 @@ def test_unknown_game_and_paper_are_refused():
 
 # -- names in any script ------------------------------------------------------------------------------
 
+
 def test_names_print_as_typed_even_when_they_look_like_markup():
-    text = pdf_text(sheets.blank("everest-abyss", 3, ["<script>alert(1)</script>", "<b>Bo</b>", "A & B"], "en",
-                                 "a4"))
+    text = pdf_text(sheets.blank("everest-abyss", 3, ["<script>alert(1)</script>", "<b>Bo</b>", "A & B"], "en", "a4"))
     assert "<script>alert(1)</script>" in text and "<b>Bo</b>" in text and "A & B" in text
 
 
@@ -232,6 +236,7 @@ def test_without_dejavu_names_still_print_with_visible_marks_for_missing_letters
 
 # -- the command line ---------------------------------------------------------------------------------
 
+
 def test_the_command_line_prints_a_completed_sheet(tmp_path):
     source = tmp_path / "game.json"
     source.write_text(json.dumps(samples.all_fours_teams(), ensure_ascii=False), encoding="utf-8")
@@ -245,18 +250,36 @@ def test_the_command_line_prints_a_completed_sheet(tmp_path):
 
 def test_the_command_line_prints_a_blank_sheet(tmp_path):
     out = tmp_path / "blank.pdf"
-    result = CliRunner().invoke(main, ["sheet", "--blank", "--rules", "tout-ou-rien", "--players", "4", "--names",
-                                       "Zoë,Łukasz,Őrs,François", "-o", str(out), "--lang", "en"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "sheet",
+            "--blank",
+            "--rules",
+            "tout-ou-rien",
+            "--players",
+            "4",
+            "--names",
+            "Zoë,Łukasz,Őrs,François",
+            "-o",
+            str(out),
+            "--lang",
+            "en",
+        ],
+    )
     assert result.exit_code == 0, result.output
     text = pdf_text(out.read_bytes())
     assert all(name in text for name in ("Zoë", "Łukasz", "Őrs", "François"))
     assert size(pages(out.read_bytes())[0]) == A4
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--blank", "--rules", "inferno", "--players", "9"], "Inferno is played by 3 to 7 players, not 9."),
-    (["--blank", "--rules", "belote", "--players", "4"], "Unknown game belote"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--blank", "--rules", "inferno", "--players", "9"], "Inferno is played by 3 to 7 players, not 9."),
+        (["--blank", "--rules", "belote", "--players", "4"], "Unknown game belote"),
+    ],
+)
 def test_the_command_line_refuses_bad_requests_and_writes_nothing(tmp_path, args, message):
     out = tmp_path / "no.pdf"
     result = CliRunner().invoke(main, ["sheet", *args, "-o", str(out), "--lang", "en"])
@@ -283,8 +306,9 @@ EN = {"Accept-Language": "en"}
 
 def imported(client, document: dict) -> str:
     """Import a game file; return the game's page."""
-    response = client.post("/games/import", data=json.dumps(document, ensure_ascii=False),
-                           content_type="application/json")
+    response = client.post(
+        "/games/import", data=json.dumps(document, ensure_ascii=False), content_type="application/json"
+    )
     assert response.status_code == 303
     return response.headers["Location"]
 
@@ -326,10 +350,18 @@ def test_the_web_sheet_refuses_a_bad_paper_and_an_unknown_game(client):
 
 def test_the_home_page_has_a_blank_sheet_form_that_works_without_javascript(client):
     html = client.get("/").get_data(as_text=True)
-    form = re.search(r'<form method="get" action="/sheets/blank.pdf" id="blank-sheet-form">(.*?)</form>', html,
-                     re.S).group(1)
-    for field in ('name="rules" value="tout-ou-rien"', 'name="rules" value="inferno"', 'name="players" value="8"',
-                  'name="names"', 'name="paper" value="a4"', 'name="paper" value="letter"', 'type="submit"'):
+    form = re.search(
+        r'<form method="get" action="/sheets/blank.pdf" id="blank-sheet-form">(.*?)</form>', html, re.S
+    ).group(1)
+    for field in (
+        'name="rules" value="tout-ou-rien"',
+        'name="rules" value="inferno"',
+        'name="players" value="8"',
+        'name="names"',
+        'name="paper" value="a4"',
+        'name="paper" value="letter"',
+        'type="submit"',
+    ):
         assert field in form
 
 
@@ -342,8 +374,9 @@ def test_the_form_as_sent_without_names_gives_a_pad(client):
 
 
 def test_a_blank_sheet_from_the_web(client):
-    response = client.get("/sheets/blank.pdf?rules=all-fours&players=4&names=Zo%C3%AB,%C5%81ukasz,%C5%90rs,"
-                          "Fran%C3%A7ois&paper=letter")
+    response = client.get(
+        "/sheets/blank.pdf?rules=all-fours&players=4&names=Zo%C3%AB,%C5%81ukasz,%C5%90rs,Fran%C3%A7ois&paper=letter"
+    )
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = pdf_text(response.data)
     assert "Zoë & Őrs" in text and "Łukasz & François" in text and "All Fours — feuille de marque" in text
@@ -351,21 +384,27 @@ def test_a_blank_sheet_from_the_web(client):
 
 
 def test_a_name_like_a_script_tag_prints_as_text(client):
-    response = client.get("/sheets/blank.pdf", query_string={"rules": "inferno", "players": "3",
-                                                              "names": "<script>alert(1)</script>,Bo"})
+    response = client.get(
+        "/sheets/blank.pdf", query_string={"rules": "inferno", "players": "3", "names": "<script>alert(1)</script>,Bo"}
+    )
     assert response.status_code == 200
     assert "<script>alert(1)</script>" in pdf_text(response.data)
 
 
-@pytest.mark.parametrize("query, message", [
-    ("rules=tout-ou-rien&players=9", "Tout ou rien is played by 3 to 6 players, not 9."),
-    ("rules=tout-ou-rien&players=abc", "Tout ou rien is played by 3 to 6 players, not abc."),
-    ("rules=tout-ou-rien", "Choose how many players."),
-    ("rules=belote&players=4", "Unknown game belote; the games are: all-fours, all-or-nothing, everest-abyss, "
-                               "inferno, tout-ou-rien."),
-    ("rules=inferno&players=3&names=A,B,C,D", "4 names were given for 3 players."),
-    ("rules=inferno&players=3&paper=a5", "The paper must be a4 or letter (got a5)."),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("rules=tout-ou-rien&players=9", "Tout ou rien is played by 3 to 6 players, not 9."),
+        ("rules=tout-ou-rien&players=abc", "Tout ou rien is played by 3 to 6 players, not abc."),
+        ("rules=tout-ou-rien", "Choose how many players."),
+        (
+            "rules=belote&players=4",
+            "Unknown game belote; the games are: all-fours, all-or-nothing, everest-abyss, inferno, tout-ou-rien.",
+        ),
+        ("rules=inferno&players=3&names=A,B,C,D", "4 names were given for 3 players."),
+        ("rules=inferno&players=3&paper=a5", "The paper must be a4 or letter (got a5)."),
+    ],
+)
 def test_bad_blank_sheet_parameters_get_a_clear_422(client, query, message):
     response = client.get(f"/sheets/blank.pdf?{query}", headers=EN)
     assert response.status_code == 422

@@ -1,4 +1,5 @@
 """Small steps shared by the web tests: start a game, post a round, read the page."""
+
 from __future__ import annotations
 
 import re

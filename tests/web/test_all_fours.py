@@ -1,6 +1,7 @@
 """All Fours through the test client, with and without htmx: setup with teams or alone, hands tapped in,
 the end on the point that reached the target, corrections, import/export, the command line, and every
 bad input refused with a message naming the round and the side, and nothing stored."""
+
 import json
 import re
 import subprocess
@@ -9,7 +10,8 @@ from html import unescape
 
 import pytest
 
-from .helpers import HX, start, text as tagless, totals
+from .helpers import HX, start, totals
+from .helpers import text as tagless
 
 P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
 P3 = ["Anne", "Julien", "Sylvie"]
@@ -70,13 +72,16 @@ def test_setup_offers_teams_without_choosing_for_the_players(client):
     assert 'name="option.teams"' in teams_row and "checked" not in teams_row
 
 
-@pytest.mark.parametrize("players, options, sides", [
-    (P4, {}, ["Anne & Sylvie", "Julien & Pierre"]),
-    (P4, {"teams": "no"}, P4),
-    (P4, {"teams": "yes"}, ["Anne & Sylvie", "Julien & Pierre"]),
-    (P3, {}, P3),
-    (["Anne", "Julien"], {}, ["Anne", "Julien"]),
-])
+@pytest.mark.parametrize(
+    "players, options, sides",
+    [
+        (P4, {}, ["Anne & Sylvie", "Julien & Pierre"]),
+        (P4, {"teams": "no"}, P4),
+        (P4, {"teams": "yes"}, ["Anne & Sylvie", "Julien & Pierre"]),
+        (P3, {}, P3),
+        (["Anne", "Julien"], {}, ["Anne", "Julien"]),
+    ],
+)
 def test_sides_are_teams_or_players(client, players, options, sides):
     url = start(client, "all-fours", players, **options)
     html = client.get(url).get_data(as_text=True)
@@ -119,8 +124,8 @@ def test_a_team_game_to_the_target_says_which_point_won_it(client, teams):
     assert "Anne & Sylvie reached 7 on Low." in text(page)
     assert "7 points pour Anne & Sylvie ; point décisif : Bas." in text(client.get(teams, headers=FR))
     row = re.search(r'<tr id="round-3">.*?</tr>', page.get_data(as_text=True), re.S).group(0)
-    assert re.search(r'class="af-pt af-win"[^>]*>L<', row)          # the winning point, highlighted
-    assert len(re.findall(r'<s class="af-pt af-off"', row)) == 2      # Jack and Game struck through
+    assert re.search(r'class="af-pt af-win"[^>]*>L<', row)  # the winning point, highlighted
+    assert len(re.findall(r'<s class="af-pt af-off"', row)) == 2  # Jack and Game struck through
 
 
 def test_the_board_shows_each_hand_points_as_letters_out_of_the_target(client, teams):
@@ -157,32 +162,35 @@ def test_a_tie_on_card_points_scores_nobody_and_says_so(client):
 def test_running_the_cards_twice(client, teams):
     response = hand(client, teams, 1, turn_ups=["6", "K", "A"], beg="run", high=1, low=1)
     assert response.status_code == 303
-    assert totals(client.get(teams)) == ["2", "2"]     # Anne's side: the Six and the Ace turned up
+    assert totals(client.get(teams)) == ["2", "2"]  # Anne's side: the Six and the Ace turned up
     assert stored_rounds(client, teams)[0]["turn_ups"] == ["6", "K", "A"]
 
 
 # -- bad input: 422, the round and the side named, nothing stored ----------------------------------
-@pytest.mark.parametrize("given, message", [
-    ({"turn_ups": []}, "Round 1: Enter the card turned up for trump."),
-    ({"high": 0, "low": "none"}, "Round 1: High was scored, so Low was too: enter who got Low."),
-    ({"high": "none", "low": 1}, "Round 1: Low was scored, so High was too: enter who got High."),
-    ({"high": None}, "Round 1: High: tap the side that won it, or none."),
-    ({"game": None}, "Round 1: Game: tap the side that won it, Tie, or enter each side's card points."),
-    ({"points": [81, 0]}, "Round 1, Anne & Sylvie: Card points must be between 0 and 80 (got 81)."),
-    ({"points": [10, -1]}, "Round 1, Julien & Pierre: Card points must be between 0 and 80 (got -1)."),
-    ({"points": [10, "lots"]}, "Round 1, Julien & Pierre: Card points must be a whole number, not lots."),
-    ({"points": [10, ""]}, "Round 1, Julien & Pierre: Card points is missing."),
-    ({"points": [50, 40]}, "Round 1: The card points add up to 90, but the deck holds only 80."),
-    ({"high": 2, "low": 0}, "Round 1: High: there is no side 2 in this game; tap one of the sides shown."),
-    ({"game": 5}, "Round 1: Game: there is no side 5 in this game"),
-    ({"jack": "Anne"}, "Round 1: Jack: there is no side Anne in this game"),
-    ({"reneges": {1: "huge"}}, "Round 1, Julien & Pierre: A renege is none, minor or major (got huge)."),
-    ({"reneges": {0: "major", 1: "major"}}, "Round 1: Only one major renege can end a hand"),
-    ({"turn_ups": ["K"], "beg": "run"}, "Round 1: The cards were run: enter every card turned up, at least two."),
-    ({"turn_ups": ["K", "Q"]}, "Round 1: 2 cards were turned up, so the cards were run: the beg must be run."),
-    ({"beg": "maybe"}, "Round 1: The beg must be one of: no beg, one point given, cards run."),
-    ({"turn_ups": ["1"]}, "Round 1: Card 1 turned up is not a rank (got '1')"),
-])
+@pytest.mark.parametrize(
+    "given, message",
+    [
+        ({"turn_ups": []}, "Round 1: Enter the card turned up for trump."),
+        ({"high": 0, "low": "none"}, "Round 1: High was scored, so Low was too: enter who got Low."),
+        ({"high": "none", "low": 1}, "Round 1: Low was scored, so High was too: enter who got High."),
+        ({"high": None}, "Round 1: High: tap the side that won it, or none."),
+        ({"game": None}, "Round 1: Game: tap the side that won it, Tie, or enter each side's card points."),
+        ({"points": [81, 0]}, "Round 1, Anne & Sylvie: Card points must be between 0 and 80 (got 81)."),
+        ({"points": [10, -1]}, "Round 1, Julien & Pierre: Card points must be between 0 and 80 (got -1)."),
+        ({"points": [10, "lots"]}, "Round 1, Julien & Pierre: Card points must be a whole number, not lots."),
+        ({"points": [10, ""]}, "Round 1, Julien & Pierre: Card points is missing."),
+        ({"points": [50, 40]}, "Round 1: The card points add up to 90, but the deck holds only 80."),
+        ({"high": 2, "low": 0}, "Round 1: High: there is no side 2 in this game; tap one of the sides shown."),
+        ({"game": 5}, "Round 1: Game: there is no side 5 in this game"),
+        ({"jack": "Anne"}, "Round 1: Jack: there is no side Anne in this game"),
+        ({"reneges": {1: "huge"}}, "Round 1, Julien & Pierre: A renege is none, minor or major (got huge)."),
+        ({"reneges": {0: "major", 1: "major"}}, "Round 1: Only one major renege can end a hand"),
+        ({"turn_ups": ["K"], "beg": "run"}, "Round 1: The cards were run: enter every card turned up, at least two."),
+        ({"turn_ups": ["K", "Q"]}, "Round 1: 2 cards were turned up, so the cards were run: the beg must be run."),
+        ({"beg": "maybe"}, "Round 1: The beg must be one of: no beg, one point given, cards run."),
+        ({"turn_ups": ["1"]}, "Round 1: Card 1 turned up is not a rank (got '1')"),
+    ],
+)
 def test_bad_hands_are_refused_and_say_why(client, teams, given, message):
     for headers in ({}, HX):
         response = hand(client, teams, 1, headers=headers, **given)
@@ -206,8 +214,9 @@ def test_ranks_two_to_six_with_the_32_card_deck(client, rank):
 def test_a_side_name_is_named_for_three_players_alone(client):
     url = start(client, "all-fours", P3)
     response = hand(client, url, 1, points=[10, 90, 0])
-    assert response.status_code == 422 and "Round 1, Julien: Card points must be between 0 and 80 (got 90)." \
-        in text(response)
+    assert response.status_code == 422 and "Round 1, Julien: Card points must be between 0 and 80 (got 90)." in text(
+        response
+    )
 
 
 def test_a_hand_after_the_end_is_refused(client):
@@ -252,8 +261,12 @@ def test_a_correction_shows_the_hand_and_changes_the_end(client, teams):
 
 
 def test_a_correction_keeps_two_reneges_by_one_side_unless_changed(client):
-    game = {**GAME, "rounds": [{"turn_ups": ["K"], "reneges": [{"side": 1}, {"side": 1}], "high": 0, "low": 0,
-                                "jack": None, "game": None}]}
+    game = {
+        **GAME,
+        "rounds": [
+            {"turn_ups": ["K"], "reneges": [{"side": 1}, {"side": 1}], "high": 0, "low": 0, "jack": None, "game": None}
+        ],
+    }
     url = client.post("/games/import", json=game).headers["Location"]
     assert totals(client.get(url)) == ["4", "0"]
     html, was = was_of(client, url, 1)
@@ -269,12 +282,25 @@ def test_a_correction_keeps_two_reneges_by_one_side_unless_changed(client):
 
 
 # -- import, export and the command line -------------------------------------------------------------
-GAME = {"format": "scorekeeper-game/1", "rules": "all-fours", "players": P4, "options": {"kick": "trinidad"},
-        "first_dealer": 1,
-        "rounds": [{"turn_ups": ["J"], "beg": None, "reneges": [], "high": 0, "low": 0, "jack": None,
-                    "game_points": [30, 12]},
-                   {"turn_ups": ["7", "K"], "beg": "run", "reneges": [{"side": 1, "major": False}], "high": 1,
-                    "low": 1, "jack": None, "game": 1}]}
+GAME = {
+    "format": "scorekeeper-game/1",
+    "rules": "all-fours",
+    "players": P4,
+    "options": {"kick": "trinidad"},
+    "first_dealer": 1,
+    "rounds": [
+        {"turn_ups": ["J"], "beg": None, "reneges": [], "high": 0, "low": 0, "jack": None, "game_points": [30, 12]},
+        {
+            "turn_ups": ["7", "K"],
+            "beg": "run",
+            "reneges": [{"side": 1, "major": False}],
+            "high": 1,
+            "low": 1,
+            "jack": None,
+            "game": 1,
+        },
+    ],
+}
 
 
 def test_import_then_export_round_trip(client):
@@ -302,8 +328,9 @@ def test_a_bad_import_names_the_round_and_the_team(client):
 
 def run_cli(*args, stdin=None):
     """The command as a user runs it."""
-    return subprocess.run([sys.executable, "-m", "scorekeeper.cli", *args], input=stdin, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_cli_scores_an_all_fours_file():
@@ -314,7 +341,10 @@ def test_cli_scores_an_all_fours_file():
     # then Anne deals and runs the cards, Julien & Pierre renege (1 to Anne & Sylvie), then take High, Low, Game
     assert result["totals"] == [4, 6]
     assert [r["dealer"] for r in result["rounds"]] == [1, 0]
-    finished = {**GAME, "options": {"kick": "trinidad", "target": 5}}     # 4 all after High: Julien & Pierre reach 5 on Low
+    finished = {
+        **GAME,
+        "options": {"kick": "trinidad", "target": 5},
+    }  # 4 all after High: Julien & Pierre reach 5 on Low
     result = json.loads(run_cli("score", "-", stdin=json.dumps(finished)).stdout)["result"]
     assert result["finished"] is True and result["winners"] == ["Julien & Pierre"]
     assert result["totals"] == [4, 5]
@@ -333,7 +363,17 @@ def test_cli_refuses_a_bad_all_fours_file():
 def test_digits_from_other_scripts_are_refused_not_a_crash(client):
     url = start(client, "all-fours", ["Anne", "Julien"])
     for odd in ("③", "²", "1" * 5000):
-        response = client.post(f"{url}/rounds", data={"number": "1", "step": "round", "turn_up.0": "7",
-                                                       "beg": "none", "high": odd, "low": "0", "jack": "none",
-                                                       "game": "tie"})
+        response = client.post(
+            f"{url}/rounds",
+            data={
+                "number": "1",
+                "step": "round",
+                "turn_up.0": "7",
+                "beg": "none",
+                "high": odd,
+                "low": "0",
+                "jack": "none",
+                "game": "tie",
+            },
+        )
         assert response.status_code == 422, odd

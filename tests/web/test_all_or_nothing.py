@@ -1,4 +1,5 @@
 """ALL or NOTHING through the test client: a game that ends early on a made ALL, reneges, bad input."""
+
 import pytest
 
 from .helpers import HX, post_round, seats, start, text, totals

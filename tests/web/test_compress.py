@@ -1,5 +1,6 @@
 """Answers travel gzipped to browsers that accept it: pages, htmx fragments, style sheets and scripts;
 static files keep their year-long cache and still revalidate; nothing changes for other clients."""
+
 import gzip
 import re
 
@@ -30,8 +31,7 @@ def test_an_htmx_round_save_is_gzipped(client):
 def test_a_refused_round_comes_back_gzipped_with_its_message(client):
     url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="3 2")
     post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 1]), **seats("open", ["secret"] * 3)})
-    response = post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0]),
-                          {**HX, **GZIP, "Accept-Language": "en"})
+    response = post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0]), {**HX, **GZIP, "Accept-Language": "en"})
     assert response.status_code == 422 and response.headers["Content-Encoding"] == "gzip"
     assert "add up to 2" in gzip.decompress(response.data).decode()
 

@@ -1,4 +1,5 @@
 """Refusals read as messages: a page without htmx, a notice in place with htmx; never a traceback."""
+
 from .helpers import HX, post_round, seats, start
 
 
@@ -28,8 +29,12 @@ def test_crash_shows_a_plain_message(app, client):
 
 
 def test_oversized_upload_is_refused_clearly(client):
-    response = client.post("/games/import", data="x" * (2 * 1024 * 1024), content_type="application/json",
-                           headers={"Accept-Language": "en"})
+    response = client.post(
+        "/games/import",
+        data="x" * (2 * 1024 * 1024),
+        content_type="application/json",
+        headers={"Accept-Language": "en"},
+    )
     assert response.status_code == 413 and "too large" in response.get_data(as_text=True)
 
 

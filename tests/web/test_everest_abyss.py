@@ -1,6 +1,7 @@
 """Everest & Abyss through the test client, with and without htmx: stakes and folds, the winner tapped or
 computed from the digits, Big Boss, elimination, the end, corrections, and every bad input refused with a
 message naming the round and the player, nothing stored. The tokens on the table never change."""
+
 import re
 
 import pytest
@@ -77,7 +78,7 @@ def test_a_full_game_to_elimination_and_the_end_without_javascript(client, url):
     page = board(client, url)
     assert held(page) == [21, 0, 9] and sum(held(page)) == bank(page) == 30
     html = page.get_data(as_text=True)
-    assert 'class="ea-outmark ea-out-1"' in html and 'ea-tapis-mark' in html
+    assert 'class="ea-outmark ea-out-1"' in html and "ea-tapis-mark" in html
     words = text(page)
     assert "Out of the game: Julien (round 1)" in words
     assert "Round 1 Julien is out of the game." in words
@@ -151,7 +152,7 @@ def test_a_refused_form_keeps_what_was_entered_and_shows_tapis(client, url):
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert 'name="staked.0" inputmode="numeric" min="1" max="10" step="1"\n               value="10"' in html
-    assert re.search(r'data-ea-tapis>', html)  # Anne staked all 10: the tapis badge is not hidden
+    assert re.search(r"data-ea-tapis>", html)  # Anne staked all 10: the tapis badge is not hidden
     assert re.search(r'name="folded.1" value="1" data-ea-fold checked', html)
     assert "Round 1, Sylvie: The stake must be a whole number, not x." in text(response)
 
@@ -160,37 +161,90 @@ def _after_elimination(client, url):
     play(client, url, 1, "everest", [1, 10, 1], hands={0: (9, 9), 1: (1, 1), 2: (2, 2)})
 
 
-@pytest.mark.parametrize("number, cote, staked, folded, hands, winner, message", [
-    (1, "everest", [0, 1, 1], [], None, 0, "Round 1, Anne: The stake must be between 1 and 10 (got 0)."),
-    (1, "everest", [-2, 1, 1], [], None, 0, "Round 1, Anne: The stake must be between 1 and 10 (got -2)."),
-    (1, "everest", [1, 11, 1], [], None, 0, "Round 1, Julien: The stake must be between 1 and 10 (got 11)."),
-    (1, "everest", [1, "", 1], [], None, 0, "Round 1, Julien: The stake is missing."),
-    (1, "everest", [1, "deux", 1], [], None, 0, "Round 1, Julien: The stake must be a whole number, not deux."),
-    (1, "everest", [1, 1, 1], [1], None, 1, "Round 1, Julien: The winner folded: they cannot take the pot."),
-    (1, "everest", [1, 1, 1], [0, 1, 2], None, None, "Round 1: Everyone folded: at least one player must stay in."),
-    (1, "everest", [2, 2, 2], [], {0: (1, 2), 1: (3, 4), 2: (5, 6)}, 0,
-     "Round 1, Anne: The hands entered make Sylvie the winner (65 against 21)."),
-    (1, "everest", [2, 2, 2], [], {0: (5, 6), 1: (6, 5), 2: (1, 1)}, 0,
-     "Round 1, Anne: Julien bet first with the same 65: by Big Boss, Julien is the winner."),
-    (1, "everest", [2, 2, 2], [], {0: (1, 2), 1: (0, 4), 2: (5, 6)}, None,
-     "Round 1, Julien: Each digit of a hand must be between 1 and 9 (got 0 and 4)."),
-    (1, "abyss", [2, 2, 2], [], {0: (1, 2), 1: (3, 10), 2: (5, 6)}, None,
-     "Round 1, Julien: Each digit of a hand must be between 1 and 9 (got 3 and 10)."),
-    (1, "everest", [2, 2, 2], [], {0: (1, 2), 1: (3, ""), 2: (5, 6)}, None,
-     "Round 1, Julien: Enter both digits of the hand, or neither."),
-    (1, "everest", [2, 2, 2], [1], {0: (1, 2), 1: (3, 4), 2: (5, 6)}, None,
-     "Round 1, Julien: A player who folded shows no hand."),
-    (1, "everest", [2, 2, 2], [], {0: (1, 2), 2: (5, 6)}, None,
-     "Round 1, Julien: Enter the winner, or the two digits of every player still in."),
-    (1, "", [2, 2, 2], [], None, 0, "Round 1: Choose the cote: EVEREST (highest wins) or ABYSS (lowest wins)."),
-    (1, "k2", [2, 2, 2], [], None, 0, "Round 1: Choose the cote"),
-    (1, "everest", [2, 2, 2], [], None, "Anne", "Round 1: The winner must be a whole number, not Anne."),
-    (2, "everest", [1, None, 1], [], None, 1, "Round 2, Julien: The winner is out of the game."),
-    (2, "everest", [1, None, 10], [], None, 0, "Round 2, Sylvie: The stake must be between 1 and 9 (got 10)."),
-])
+@pytest.mark.parametrize(
+    "number, cote, staked, folded, hands, winner, message",
+    [
+        (1, "everest", [0, 1, 1], [], None, 0, "Round 1, Anne: The stake must be between 1 and 10 (got 0)."),
+        (1, "everest", [-2, 1, 1], [], None, 0, "Round 1, Anne: The stake must be between 1 and 10 (got -2)."),
+        (1, "everest", [1, 11, 1], [], None, 0, "Round 1, Julien: The stake must be between 1 and 10 (got 11)."),
+        (1, "everest", [1, "", 1], [], None, 0, "Round 1, Julien: The stake is missing."),
+        (1, "everest", [1, "deux", 1], [], None, 0, "Round 1, Julien: The stake must be a whole number, not deux."),
+        (1, "everest", [1, 1, 1], [1], None, 1, "Round 1, Julien: The winner folded: they cannot take the pot."),
+        (1, "everest", [1, 1, 1], [0, 1, 2], None, None, "Round 1: Everyone folded: at least one player must stay in."),
+        (
+            1,
+            "everest",
+            [2, 2, 2],
+            [],
+            {0: (1, 2), 1: (3, 4), 2: (5, 6)},
+            0,
+            "Round 1, Anne: The hands entered make Sylvie the winner (65 against 21).",
+        ),
+        (
+            1,
+            "everest",
+            [2, 2, 2],
+            [],
+            {0: (5, 6), 1: (6, 5), 2: (1, 1)},
+            0,
+            "Round 1, Anne: Julien bet first with the same 65: by Big Boss, Julien is the winner.",
+        ),
+        (
+            1,
+            "everest",
+            [2, 2, 2],
+            [],
+            {0: (1, 2), 1: (0, 4), 2: (5, 6)},
+            None,
+            "Round 1, Julien: Each digit of a hand must be between 1 and 9 (got 0 and 4).",
+        ),
+        (
+            1,
+            "abyss",
+            [2, 2, 2],
+            [],
+            {0: (1, 2), 1: (3, 10), 2: (5, 6)},
+            None,
+            "Round 1, Julien: Each digit of a hand must be between 1 and 9 (got 3 and 10).",
+        ),
+        (
+            1,
+            "everest",
+            [2, 2, 2],
+            [],
+            {0: (1, 2), 1: (3, ""), 2: (5, 6)},
+            None,
+            "Round 1, Julien: Enter both digits of the hand, or neither.",
+        ),
+        (
+            1,
+            "everest",
+            [2, 2, 2],
+            [1],
+            {0: (1, 2), 1: (3, 4), 2: (5, 6)},
+            None,
+            "Round 1, Julien: A player who folded shows no hand.",
+        ),
+        (
+            1,
+            "everest",
+            [2, 2, 2],
+            [],
+            {0: (1, 2), 2: (5, 6)},
+            None,
+            "Round 1, Julien: Enter the winner, or the two digits of every player still in.",
+        ),
+        (1, "", [2, 2, 2], [], None, 0, "Round 1: Choose the cote: EVEREST (highest wins) or ABYSS (lowest wins)."),
+        (1, "k2", [2, 2, 2], [], None, 0, "Round 1: Choose the cote"),
+        (1, "everest", [2, 2, 2], [], None, "Anne", "Round 1: The winner must be a whole number, not Anne."),
+        (2, "everest", [1, None, 1], [], None, 1, "Round 2, Julien: The winner is out of the game."),
+        (2, "everest", [1, None, 10], [], None, 0, "Round 2, Sylvie: The stake must be between 1 and 9 (got 10)."),
+    ],
+)
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
-def test_bad_rounds_are_refused_naming_round_and_player(client, url, headers, number, cote, staked, folded, hands,
-                                                       winner, message):
+def test_bad_rounds_are_refused_naming_round_and_player(
+    client, url, headers, number, cote, staked, folded, hands, winner, message
+):
     if number == 2:
         _after_elimination(client, url)
     before = board(client, url)
@@ -202,8 +256,14 @@ def test_bad_rounds_are_refused_naming_round_and_player(client, url, headers, nu
 
 
 def test_french_messages_and_board(client, url):
-    response = post_round(client, url, 1, "round", {"cote": "everest", **seats("staked", [0, 1, 1]), "winner": "0"},
-                          {"Accept-Language": "fr"})
+    response = post_round(
+        client,
+        url,
+        1,
+        "round",
+        {"cote": "everest", **seats("staked", [0, 1, 1]), "winner": "0"},
+        {"Accept-Language": "fr"},
+    )
     assert response.status_code == 422
     assert "Manche 1, Anne : " in text(response) or "Manche 1, Anne: " in text(response)
     assert "entre 1 et 10" in text(response)
@@ -237,8 +297,16 @@ def test_a_correction_shows_only_the_players_still_in_and_moves_the_tokens(clien
     html, was = _was(client, url, 2)
     assert 'name="staked.1"' not in html and 'name="staked.0"' in html
     assert 'value="2"' in html and 'name="winner" value="2" data-ea-winner="2" checked' in html
-    fields = {"was": was, "cote": "abyss", **seats("staked", [3, "", 3]), "hands.0.0": "1", "hands.0.1": "1",
-              "hands.2.0": "9", "hands.2.1": "9", "winner": "cards"}
+    fields = {
+        "was": was,
+        "cote": "abyss",
+        **seats("staked", [3, "", 3]),
+        "hands.0.0": "1",
+        "hands.0.1": "1",
+        "hands.2.0": "9",
+        "hands.2.1": "9",
+        "winner": "cards",
+    }
     fields.pop("staked.1")
     response = client.post(f"{url}/rounds/2", data=fields)
     assert response.status_code == 303
@@ -246,7 +314,7 @@ def test_a_correction_shows_only_the_players_still_in_and_moves_the_tokens(clien
     assert held(page) == [24, 0, 6] and sum(held(page)) == bank(page)
     html, _ = _was(client, url, 2)
     assert 'name="winner" value="cards" data-ea-compute checked' in html  # the digits decided it
-    assert "<details class=\"ea-cards\" id=\"cards\" open>" in html
+    assert '<details class="ea-cards" id="cards" open>' in html
 
 
 def test_a_correction_that_breaks_a_later_round_is_refused(client, url):

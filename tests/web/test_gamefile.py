@@ -1,4 +1,5 @@
 """Export and import of game files, through the web and the command line."""
+
 import json
 import subprocess
 import sys
@@ -7,11 +8,20 @@ import pytest
 
 from .helpers import post_round, seats, start, totals
 
-TOR = {"format": "scorekeeper-game/1", "rules": "tout-ou-rien", "options": {"hands": [6, 5, 4, 3, 4, 5, 6]},
-       "players": ["Anne", "Julien", "Sylvie", "Pierre"], "first_dealer": 0,
-       "rounds": [{"bids": [3, 2, 0, 1], "open": [False, True, False, True], "tricks": [4, 2, 0, 0]}]}
-AON = {"format": "scorekeeper-game/1", "rules": "all-or-nothing", "players": ["Zoë", "Łukasz", "Őrs"],
-       "rounds": [{"bids": ["nothing", "all", "nothing"], "tricks": [0, 9, 1], "reneges": [0, 0, 1]}]}
+TOR = {
+    "format": "scorekeeper-game/1",
+    "rules": "tout-ou-rien",
+    "options": {"hands": [6, 5, 4, 3, 4, 5, 6]},
+    "players": ["Anne", "Julien", "Sylvie", "Pierre"],
+    "first_dealer": 0,
+    "rounds": [{"bids": [3, 2, 0, 1], "open": [False, True, False, True], "tricks": [4, 2, 0, 0]}],
+}
+AON = {
+    "format": "scorekeeper-game/1",
+    "rules": "all-or-nothing",
+    "players": ["Zoë", "Łukasz", "Őrs"],
+    "rounds": [{"bids": ["nothing", "all", "nothing"], "tricks": [0, 9, 1], "reneges": [0, 0, 1]}],
+}
 
 
 @pytest.mark.parametrize("document", [TOR, AON])
@@ -45,17 +55,29 @@ def test_import_as_upload_field(client):
     assert totals(client.get(response.headers["Location"])) == ["80", "110", "130"]
 
 
-@pytest.mark.parametrize("body, status, words", [
-    ("{not json", 400, "line 1, column 2"),
-    (json.dumps({**TOR, "rules": "belote"}), 422, "belote"),
-    (json.dumps({**TOR, "options": {"colour": 1}}), 422, "colour"),
-    (json.dumps({**TOR, "players": ["Anne", "Julien"]}), 422, "2"),
-    (json.dumps({**TOR, "rounds": [{"bids": [3, 2, 0, 9], "open": [False] * 4, "tricks": [4, 2, 0, 0]}]}), 422, "Pierre"),
-    (json.dumps({**TOR, "rounds": [{"bids": [3, 2, 0, 1], "open": [False] * 4, "tricks": [4, 2, 0, 1]}]}), 422, "7"),
-])
+@pytest.mark.parametrize(
+    "body, status, words",
+    [
+        ("{not json", 400, "line 1, column 2"),
+        (json.dumps({**TOR, "rules": "belote"}), 422, "belote"),
+        (json.dumps({**TOR, "options": {"colour": 1}}), 422, "colour"),
+        (json.dumps({**TOR, "players": ["Anne", "Julien"]}), 422, "2"),
+        (
+            json.dumps({**TOR, "rounds": [{"bids": [3, 2, 0, 9], "open": [False] * 4, "tricks": [4, 2, 0, 0]}]}),
+            422,
+            "Pierre",
+        ),
+        (
+            json.dumps({**TOR, "rounds": [{"bids": [3, 2, 0, 1], "open": [False] * 4, "tricks": [4, 2, 0, 1]}]}),
+            422,
+            "7",
+        ),
+    ],
+)
 def test_bad_imports_say_what_and_store_nothing(client, body, status, words):
-    response = client.post("/games/import", data=body, content_type="application/json",
-                           headers={"Accept-Language": "en"})
+    response = client.post(
+        "/games/import", data=body, content_type="application/json", headers={"Accept-Language": "en"}
+    )
     assert response.status_code == status
     assert words in response.get_data(as_text=True)
     assert "No games yet" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
@@ -75,8 +97,9 @@ def test_exported_game_keeps_entered_rounds(client):
 
 def run_cli(*args, stdin=None):
     """The installed command, as a user runs it."""
-    return subprocess.run([sys.executable, "-m", "scorekeeper.cli", *args], input=stdin, capture_output=True,
-                          text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_cli_score_prints_the_result(tmp_path):

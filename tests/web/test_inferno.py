@@ -1,5 +1,6 @@
 """Inferno through the test client, with and without htmx: setup, a game through a tie-break round,
 the 1-or-2-card warning, corrections, and every bad input refused with a message and nothing stored."""
+
 import re
 
 import pytest
@@ -42,11 +43,14 @@ def test_setup_offers_the_rounds_as_an_empty_box_meaning_as_many_as_players(clie
     assert "Players, in seat order (clockwise), 3 to 7" in text(page)
 
 
-@pytest.mark.parametrize("players, rounds, message", [
-    (["Anne", "Julien"], "", "Inferno is played by 3 to 7 players, not 2."),
-    (P3, "0", "The option rounds must be between 1 and 99 (got 0)."),
-    (P3, "trois", "Number of rounds: trois is not a valid value."),
-])
+@pytest.mark.parametrize(
+    "players, rounds, message",
+    [
+        (["Anne", "Julien"], "", "Inferno is played by 3 to 7 players, not 2."),
+        (P3, "0", "The option rounds must be between 1 and 99 (got 0)."),
+        (P3, "trois", "Number of rounds: trois is not a valid value."),
+    ],
+)
 def test_bad_setups_are_refused(client, players, rounds, message):
     data = {f"player.{k}": p for k, p in enumerate(players)}
     data.update({"dealer": "0", "option.rounds": rounds})

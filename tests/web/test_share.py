@@ -1,5 +1,6 @@
 """Several phones at one table: the watch and score links, who may change what, the poll a watching
 phone asks, the admin listing, the safety headers and cross-site refusals, and two phones racing."""
+
 import http.client
 import io
 import re
@@ -73,14 +74,14 @@ def score_link(client, url) -> str:
 
 # -- who may change what ----------------------------------------------------------------------------
 
+
 def write_attempts(client, url):
     """Every write a phone can send, each one valid for a phone that may score."""
     edit = client.get(f"{url}/rounds/1/edit")
     was = '{"bids":[1,2,0],"open":[false,false,false],"tricks":[1,2,0]}'
     if edit.status_code == 200:
         was = edit.get_data(as_text=True).split('name="was" value="')[1].split('"')[0].replace("&#34;", '"')
-    correction = {**seats("bids", [0, 2, 1]), **seats("open", ["secret"] * 3), **seats("tricks", [0, 2, 1]),
-                  "was": was}
+    correction = {**seats("bids", [0, 2, 1]), **seats("open", ["secret"] * 3), **seats("tricks", [0, 2, 1]), "was": was}
     return {
         "correction form": lambda h: client.get(f"{url}/rounds/1/edit", headers=h),
         "finish a round": lambda h: tricks(client, url, 2, [1, 1, 0], h),
@@ -101,8 +102,12 @@ def test_a_watch_link_changes_nothing(app, client, watcher, url, headers):
         assert response.status_code == 403, what
         assert "watch this game, not change it" in text(response), what
     after = stored(app, url)
-    assert (after.version, after.game.rounds, after.draft, after.score_token) == \
-           (before.version, before.game.rounds, before.draft, before.score_token)
+    assert (after.version, after.game.rounds, after.draft, after.score_token) == (
+        before.version,
+        before.game.rounds,
+        before.draft,
+        before.score_token,
+    )
     assert totals(client.get(url)) == totals(watcher.get(url))
 
 
@@ -175,15 +180,24 @@ def test_a_made_up_score_token_is_refused(client, other_phone, url):
     assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 403
 
 
-@pytest.mark.parametrize("path", ["/games/{}", "/games/{}/poll?version=1", "/games/{}/export.json",
-                                  "/games/{}/score/abc", "/games/{}/rounds/1/edit"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/{}",
+        "/games/{}/poll?version=1",
+        "/games/{}/export.json",
+        "/games/{}/score/abc",
+        "/games/{}/rounds/1/edit",
+    ],
+)
 def test_an_unknown_game_is_404(client, path):
     response = client.get(path.format("nosuchgame000000"))
     assert response.status_code == 404
 
 
-@pytest.mark.parametrize("path", ["/games/{}/rounds", "/games/{}/rounds/1/undo", "/games/{}/score-link",
-                                  "/games/{}/delete"])
+@pytest.mark.parametrize(
+    "path", ["/games/{}/rounds", "/games/{}/rounds/1/undo", "/games/{}/score-link", "/games/{}/delete"]
+)
 def test_a_write_to_an_unknown_game_is_404(client, path):
     assert client.post(path.format("nosuchgame000000"), data={"number": "1"}).status_code == 404
 
@@ -196,6 +210,7 @@ def test_the_score_link_of_a_game_is_no_key_to_another(client, url):
 
 
 # -- the home page and the admin ---------------------------------------------------------------------
+
 
 def test_home_lists_only_this_phones_games(client, other_phone, url):
     assert url in client.get("/").get_data(as_text=True)
@@ -244,6 +259,7 @@ def test_the_admin_password_comes_from_the_environment(monkeypatch, tmp_path):
 
 # -- the share panel ------------------------------------------------------------------------------
 
+
 def test_the_share_panel_shows_both_links_with_their_qr_codes(client, url):
     html = client.get(url).get_data(as_text=True)
     shown = links(client, url)
@@ -263,6 +279,7 @@ def test_the_links_use_the_public_address_when_one_is_set(app, client, url):
 
 
 # -- following the game ------------------------------------------------------------------------------
+
 
 def version(app, url) -> int:
     return stored(app, url).version
@@ -300,8 +317,10 @@ def test_polling_stops_when_the_game_is_finished(app, client, watcher, url):
 
 # -- HTTP hygiene ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", ["/", "/games/{}", "/games/{}/poll?version=0", "/new/tout-ou-rien",
-                                  "/games/nosuchgame000000"])
+
+@pytest.mark.parametrize(
+    "path", ["/", "/games/{}", "/games/{}/poll?version=0", "/new/tout-ou-rien", "/games/nosuchgame000000"]
+)
 def test_every_page_carries_the_safety_headers(client, url, path):
     headers = client.get(path.format(url.rsplit("/", 1)[-1])).headers
     csp = headers["Content-Security-Policy"]
@@ -311,8 +330,7 @@ def test_every_page_carries_the_safety_headers(client, url, path):
 
 
 def test_cookies_are_http_only_and_same_site(client, other_phone, url):
-    for cookie in (other_phone.get(url).headers["Set-Cookie"],
-                   client.get("/lang/en?next=/").headers["Set-Cookie"]):
+    for cookie in (other_phone.get(url).headers["Set-Cookie"], client.get("/lang/en?next=/").headers["Set-Cookie"]):
         assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
@@ -323,9 +341,16 @@ def test_no_inline_script_in_pages(client, watcher, url):
         assert " style=" not in response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("headers", [{"Sec-Fetch-Site": "cross-site"}, {"Sec-Fetch-Site": "same-site"},
-                                     {"Origin": "http://evil.example"}, {"Origin": "null"}],
-                         ids=["fetch-cross-site", "fetch-same-site", "origin", "origin-null"])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+    ],
+    ids=["fetch-cross-site", "fetch-same-site", "origin", "origin-null"],
+)
 def test_a_cross_site_post_is_refused(app, client, url, headers):
     before = stored(app, url)
     response = tricks(client, url, 2, [1, 1, 0], {**headers, **EN})
@@ -345,8 +370,14 @@ def test_a_name_like_a_script_is_only_text(client, other_phone):
     bad = bids(client, url, 1, ["x", 1, 1], EN)
     assert bad.status_code == 422
     other_phone.get(url)
-    pages = [client.get(url), other_phone.get(url), client.get("/"), bad,
-             other_phone.get(f"{url}/poll?version=0", headers=HX), client.get(f"{url}/delete")]
+    pages = [
+        client.get(url),
+        other_phone.get(url),
+        client.get("/"),
+        bad,
+        other_phone.get(f"{url}/poll?version=0", headers=HX),
+        client.get(f"{url}/delete"),
+    ]
     for response in pages:
         html = response.get_data(as_text=True)
         assert "<script>alert" not in html and "<b>Cy" not in html
@@ -355,6 +386,7 @@ def test_a_name_like_a_script_is_only_text(client, other_phone):
 
 
 # -- two phones scoring at once ---------------------------------------------------------------------
+
 
 def race(base, url, cookies, rounds):
     """Post round 2's tricks from each phone at the same instant, over real HTTP; return the statuses."""
@@ -365,8 +397,12 @@ def race(base, url, cookies, rounds):
         body = "&".join(["number=2&step=tricks"] + [f"tricks.{s}={v}" for s, v in enumerate(rounds[k])])
         connection = http.client.HTTPConnection(host, timeout=20)
         ready.wait()
-        connection.request("POST", f"{url}/rounds", body, {
-            "Cookie": cookies[k], "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en"})
+        connection.request(
+            "POST",
+            f"{url}/rounds",
+            body,
+            {"Cookie": cookies[k], "Content-Type": "application/x-www-form-urlencoded", "Accept-Language": "en"},
+        )
         response = connection.getresponse()
         statuses[k] = (response.status, response.read().decode())
         connection.close()
@@ -384,11 +420,9 @@ def device_cookie(client) -> str:
 
 
 @pytest.mark.parametrize("attempt", range(5))
-def test_two_phones_saving_different_rounds_at_once_record_one(app, live_server, client, other_phone, url,
-                                                               attempt):
+def test_two_phones_saving_different_rounds_at_once_record_one(app, live_server, client, other_phone, url, attempt):
     other_phone.get(score_link(client, url))
-    results = race(live_server, url, [device_cookie(client), device_cookie(other_phone)],
-                   [[1, 1, 0], [0, 2, 0]])
+    results = race(live_server, url, [device_cookie(client), device_cookie(other_phone)], [[1, 1, 0], [0, 2, 0]])
     assert sorted(status for status, _ in results) == [303, 409]
     loser = next(body for status, body in results if status == 409)
     assert "Round 2 was already entered on another phone" in loser
@@ -399,11 +433,9 @@ def test_two_phones_saving_different_rounds_at_once_record_one(app, live_server,
 
 
 @pytest.mark.parametrize("attempt", range(5))
-def test_the_same_round_sent_twice_at_once_is_recorded_once(app, live_server, client, other_phone, url,
-                                                            attempt):
+def test_the_same_round_sent_twice_at_once_is_recorded_once(app, live_server, client, other_phone, url, attempt):
     other_phone.get(score_link(client, url))
-    results = race(live_server, url, [device_cookie(client), device_cookie(other_phone)],
-                   [[1, 1, 0], [1, 1, 0]])
+    results = race(live_server, url, [device_cookie(client), device_cookie(other_phone)], [[1, 1, 0], [1, 1, 0]])
     assert [status for status, _ in results].count(303) == 1
     assert any("Round 2 was already saved: it is recorded once." in body for _, body in results)
     game = stored(app, url)
@@ -411,6 +443,7 @@ def test_the_same_round_sent_twice_at_once_is_recorded_once(app, live_server, cl
 
 
 # -- scorekeeper serve ------------------------------------------------------------------------------
+
 
 def test_serve_prints_the_address_and_its_qr_code(monkeypatch):
     from click.testing import CliRunner

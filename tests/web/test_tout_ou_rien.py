@@ -1,5 +1,6 @@
 """Tout ou rien through the test client, with and without htmx: setup, the two steps, corrections,
 undo, the end, and every bad input refused with a clear message and nothing stored."""
+
 import pytest
 
 from .helpers import HX, post_round, seats, start, text, totals
@@ -74,12 +75,15 @@ def test_tricks_that_do_not_add_up_are_refused_and_say_why(client, url):
     assert totals(client.get(url)) == ["0", "0", "0"]
 
 
-@pytest.mark.parametrize("fields, where", [
-    ({"bids.0": "x", "bids.1": "1", "bids.2": "1"}, "Anne"),
-    ({"bids.0": "7", "bids.1": "1", "bids.2": "1"}, "Anne"),
-    ({"bids.0": "-1", "bids.1": "1", "bids.2": "1"}, "Anne"),
-    ({"bids.0": "1", "bids.1": "1"}, "Sylvie"),
-])
+@pytest.mark.parametrize(
+    "fields, where",
+    [
+        ({"bids.0": "x", "bids.1": "1", "bids.2": "1"}, "Anne"),
+        ({"bids.0": "7", "bids.1": "1", "bids.2": "1"}, "Anne"),
+        ({"bids.0": "-1", "bids.1": "1", "bids.2": "1"}, "Anne"),
+        ({"bids.0": "1", "bids.1": "1"}, "Sylvie"),
+    ],
+)
 def test_bad_bids_name_the_player(client, url, fields, where):
     fields = {**fields, **seats("open", ["secret"] * 3)}
     response = post_round(client, url, 1, "bids", fields)
@@ -140,11 +144,14 @@ def test_undo_the_last_round(client, url):
     assert client.post(f"{url}/rounds/1/undo").status_code == 409
 
 
-@pytest.mark.parametrize("players, message", [
-    (["Anne", "Julien"], "3"),
-    (["Anne", "anne", "Sylvie"], "anne"),
-    (["Anne", "Julien", "x" * 41], "40"),
-])
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        (["Anne", "Julien"], "3"),
+        (["Anne", "anne", "Sylvie"], "anne"),
+        (["Anne", "Julien", "x" * 41], "40"),
+    ],
+)
 def test_bad_setups_are_refused(client, players, message):
     data = {f"player.{k}": p for k, p in enumerate(players)}
     data["dealer"] = "0"
@@ -190,7 +197,7 @@ def test_tied_players_share_their_rank_in_the_standings(client):
     post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0, 0]))
     html = client.get(url).get_data(as_text=True)
     standings = html.split('class="standings"')[1].split("</ol>")[0]
-    assert [v for v in standings.split('value="')[1:]][0].startswith("1")
+    assert next(iter(standings.split('value="')[1:])).startswith("1")
     assert [v[0] for v in standings.split('value="')[1:]] == ["1", "1", "3", "3"]
 
 
