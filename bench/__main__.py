@@ -14,6 +14,7 @@ import platform
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -33,7 +34,7 @@ class Route:
     key: str
     label: str
     expect: int
-    supply: object  # a function returning the next request's bytes (raises Exhausted when out)
+    supply: Callable[[], bytes]  # a function returning the next request's bytes (raises Exhausted when out)
     note: str = ""
 
 
@@ -215,7 +216,7 @@ def run_load(server: Server, measured: list[Route], counts: list[int], args) -> 
     if trivial is None:
         raise RuntimeError("the trivial route does not answer: nothing to compare with")
     others = [r for r in measured if r is not trivial]
-    references = {clients: [] for clients in counts}
+    references: dict[int, list] = {clients: [] for clients in counts}
     rows = []
     for route in others:
         for clients in counts:

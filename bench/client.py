@@ -51,6 +51,7 @@ class Connection:
 
     def _fill(self) -> int:
         """Read what has arrived; raise if the server closed the connection."""
+        assert self.sock is not None, "read before the connection was opened"
         chunk = self.sock.recv(262144)
         if not chunk:
             raise ConnectionError("closed by the server")
@@ -76,6 +77,7 @@ class Connection:
         """Send one request and read its whole answer."""
         if self.sock is None:
             self._open()
+        assert self.sock is not None
         try:
             self.sock.sendall(raw)
             return self._read(raw.startswith(b"HEAD "))
@@ -112,7 +114,7 @@ class Connection:
 
     def _chunked(self, wire: int) -> tuple[bytes, int]:
         """A chunked body, and the wire count including the chunk framing."""
-        parts = []
+        parts: list[bytes] = []
         while True:
             line = self._line()
             size = int(line.split(b";")[0], 16)
@@ -191,7 +193,8 @@ def load(host: str, port: int, next_request, expect: int, clients: int, seconds:
     barrier = threading.Barrier(clients + 1)
     lock = threading.Lock()
     out_of_requests = threading.Event()
-    run, window, done = Run(clients, seconds), {}, []
+    run, done = Run(clients, seconds), []
+    window: dict = {}
 
     def client():
         conn = Connection(host, port)

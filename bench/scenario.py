@@ -73,7 +73,9 @@ def prepare(path: Path, saves: int) -> Games:
         template = store.create(db, game(SAVED - 1), DEVICE)
         store.save_draft(db, template, SAVED, "bids", bids_step(ROUNDS[SAVED - 1]))
         copies = clone(db, template, saves - 1)
-        version = store.load(db, page).version
+        loaded = store.load(db, page)
+        assert loaded is not None
+        version = loaded.version
     finally:
         db.conn.close()
     return Games(page, version, done, [template] + copies)

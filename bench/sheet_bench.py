@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -25,12 +26,17 @@ def completed_games() -> dict:
     }
 
 
+def completed_sheet(game) -> Callable[[], bytes]:
+    """Build `game`'s completed sheet, as the game page's button does."""
+    return lambda: sheets.completed(game, rules.play(game), "fr", "a4", URL)
+
+
 def main(runs: int = 20) -> None:
     """Print one line per sheet."""
-    cases = {}
+    cases: dict[str, Callable[[], bytes]] = {}
     for label, document in completed_games().items():
         game = gamefile.from_document(document)
-        cases[f"completed: {label}"] = lambda g=game: sheets.completed(g, rules.play(g), "fr", "a4", URL)
+        cases[f"completed: {label}"] = completed_sheet(game)
     links = itertools.count()  # a game's first sheet, before its QR code is remembered
     first = gamefile.from_document(completed_games()["Tout ou rien, 10 hands, 6 players"])
     cases["completed, a new link each time: Tout ou rien"] = lambda: sheets.completed(

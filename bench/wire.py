@@ -43,7 +43,7 @@ def unpack(body: bytes, encoding: str) -> bytes:
     if encoding == "deflate":
         return zlib.decompress(body)
     if encoding == "br":
-        import brotli  # only if the server ever sends it
+        import brotli  # type: ignore[import-not-found]  # only if the server ever sends it
 
         return brotli.decompress(body)
     return body

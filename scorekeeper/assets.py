@@ -20,7 +20,7 @@ def _fingerprint(path: str, mtime: float) -> str:
 
 def static_url(filename: str) -> str:
     """The URL of a static file, carrying its fingerprint."""
-    path = Path(current_app.static_folder) / filename
+    path = Path(str(current_app.static_folder)) / filename
     try:
         version = _fingerprint(str(path), path.stat().st_mtime)
     except FileNotFoundError:

@@ -110,10 +110,10 @@ def routed_address() -> str | None:
 def lan_addresses() -> list[str]:
     """This machine's non-loopback IPv4 addresses, for phones on the same Wi-Fi, the routed one first
     (Debian maps the host name to 127.0.1.1, so the host name alone often finds none)."""
-    found = set()
+    found: set[str] = set()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(info[4][0])
+            found.add(str(info[4][0]))
     except OSError:
         pass
     routed = routed_address()

@@ -47,7 +47,7 @@ def _static_path(response) -> Path | None:
     """The file a static answer sends, if it is one of the app's static files."""
     if request.endpoint != "static" or not request.view_args:
         return None
-    found = safe_join(current_app.static_folder, request.view_args.get("filename", ""))
+    found = safe_join(str(current_app.static_folder), request.view_args.get("filename", ""))
     return Path(found) if found else None
 
 

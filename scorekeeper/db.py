@@ -18,7 +18,7 @@ _lock = threading.Lock()
 @migrations()
 def m001_games(db: sqlite_utils.Database):
     """Games hold what was set up; rounds hold what was said at the table, one row each."""
-    db["games"].create(
+    db.table("games").create(
         {
             "id": str,
             "rules": str,
@@ -35,18 +35,18 @@ def m001_games(db: sqlite_utils.Database):
         pk="id",
         not_null={"rules", "players"},
     )
-    db["rounds"].create(
+    db.table("rounds").create(
         {"game_id": str, "number": int, "data": str, "created": str},
         pk=("game_id", "number"),
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["access"].create(
+    db.table("access").create(
         {"device": str, "game_id": str, "role": str, "token": str, "seen": str},
         pk=("device", "game_id"),
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["access"].create_index(["game_id"])
-    db["games"].create_index(["updated"])
+    db.table("access").create_index(["game_id"])
+    db.table("games").create_index(["updated"])
 
 
 def connect(path: str) -> sqlite_utils.Database:

@@ -25,7 +25,7 @@ def _message(exc: HTTPException) -> str:
         return gettext(CROSS_SITE)
     if exc.code == 400 and exc.description and exc.description != exc.__class__.description:
         return exc.description
-    return gettext(TITLES.get(exc.code, N_("Something went wrong; nothing was changed.")))
+    return gettext(TITLES.get(exc.code or 500, N_("Something went wrong; nothing was changed.")))
 
 
 def handle(exc: HTTPException):

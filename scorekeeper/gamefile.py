@@ -42,8 +42,8 @@ def from_document(document) -> Game:
     if unknown:
         raise fail(N_("Unknown field %(field)s in the game file."), field=unknown[0])
     game = Game(
-        rules=document.get("rules"),
-        players=document.get("players"),
+        rules=document.get("rules"),  # type: ignore[arg-type]  # play() checks both and names what is wrong
+        players=document.get("players"),  # type: ignore[arg-type]
         options=document.get("options", {}),
         first_dealer=document.get("first_dealer", 0),
         rounds=document.get("rounds", []),

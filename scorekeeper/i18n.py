@@ -26,7 +26,7 @@ HERE = Path(__file__).parent / "translations"
 @cache
 def catalog(lang: str) -> dict:
     """msgid -> msgstr (or a tuple of plural forms) for `lang`, from every .po file of that language."""
-    messages = {}
+    messages: dict = {}
     for path in sorted((HERE / lang).glob("*.po")):
         with path.open("rb") as f:
             for message in read_po(f, locale=lang):

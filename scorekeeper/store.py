@@ -70,7 +70,7 @@ def create(db: sqlite_utils.Database, game: Game, device: str | None) -> str:
     result = rules.play(game)
     game_id, stamp = new_id(), now()
     with write(db):
-        db["games"].insert(
+        db.table("games").insert(
             {
                 "id": game_id,
                 "rules": game.rules,
@@ -85,7 +85,7 @@ def create(db: sqlite_utils.Database, game: Game, device: str | None) -> str:
                 "score_token": secrets.token_urlsafe(12),
             }
         )
-        db["rounds"].insert_all(
+        db.table("rounds").insert_all(
             [
                 {"game_id": game_id, "number": k + 1, "data": _dump(rnd), "created": stamp}
                 for k, rnd in enumerate(game.rounds)
@@ -126,7 +126,7 @@ def version(db: sqlite_utils.Database, game_id: str) -> int | None:
 
 def _touch(db: sqlite_utils.Database, stored: Stored, finished: bool, **columns) -> None:
     """Bump the game's version after a change, keeping the finished flag the list shows."""
-    db["games"].update(
+    db.table("games").update(
         stored.id, {"version": stored.version + 1, "updated": now(), "finished": int(finished), **columns}
     )
 
@@ -165,7 +165,7 @@ def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict) -
         stored.result = rules.play(_with_round(stored.game, rnd))
         checked = stored.result.rounds[-1].round
         stored.game.rounds.append(checked)
-        db["rounds"].insert({"game_id": game_id, "number": number, "data": _dump(checked), "created": now()})
+        db.table("rounds").insert({"game_id": game_id, "number": number, "data": _dump(checked), "created": now()})
         _touch(db, stored, stored.result.finished, draft=None)
     return stored
 
@@ -211,7 +211,7 @@ def replace_round(db: sqlite_utils.Database, game_id: str, number: int, was: dic
         stored.result = rules.play(_with_round(stored.game, rnd, number))
         checked = stored.result.rounds[number - 1].round
         stored.game.rounds[number - 1] = checked
-        db["rounds"].update((game_id, number), {"data": _dump(checked)})
+        db.table("rounds").update((game_id, number), {"data": _dump(checked)})
         _touch(db, stored, stored.result.finished)
     return stored
 
@@ -260,7 +260,7 @@ def delete(db: sqlite_utils.Database, game_id: str) -> None:
 
 def grant(db: sqlite_utils.Database, device: str, game_id: str, role: str, token: str | None = None) -> None:
     """Remember that `device` may watch, score or own the game (the home page lists these)."""
-    db["access"].upsert(
+    db.table("access").upsert(
         {"device": device, "game_id": game_id, "role": role, "token": token, "seen": now()}, pk=("device", "game_id")
     )
 
@@ -277,7 +277,7 @@ def new_score_token(db: sqlite_utils.Database, game_id: str) -> str:
     """Revoke the score link and make a new one; phones that joined with the old one can only watch."""
     token = secrets.token_urlsafe(12)
     with write(db):
-        db["games"].update(game_id, {"score_token": token})
+        db.table("games").update(game_id, {"score_token": token})
     return token
 
 

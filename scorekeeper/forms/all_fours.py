@@ -38,7 +38,7 @@ def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
     """The whole hand (step "round", or "all" when correcting a past hand)."""
     n_sides = len(sides(ctx))
     problems: list[Problem] = []
-    rnd = {"turn_ups": turn_ups(form)}
+    rnd: dict = {"turn_ups": turn_ups(form)}
     if not rnd["turn_ups"]:
         problems.append(problem(N_("Enter the card turned up for trump."), field="turn_ups"))
     rnd["beg"], found = beg(form)

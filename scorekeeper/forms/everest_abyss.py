@@ -24,7 +24,9 @@ def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
     n = len(ctx.game.players)
     active = _active(ctx, n)
     cote, problems = _cote(form)
-    staked, folded, hands = [0] * n, [True] * n, [None] * n
+    staked: list[int | None] = [0] * n
+    folded = [True] * n
+    hands: list[list[int] | None] = [None] * n
     for seat in active:
         staked[seat], found = whole(form, f"staked.{seat}", N_("The stake"), seat, lo=ANY)
         folded[seat] = bool(form.get(f"folded.{seat}"))
@@ -32,7 +34,7 @@ def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
         problems += found + more
     winner, found = _winner(form)
     needs(problems + found)
-    rnd = {"cote": cote, "staked": staked, "folded": folded, "hands": hands}
+    rnd: dict = {"cote": cote, "staked": staked, "folded": folded, "hands": hands}
     if winner is not None:
         rnd["winner"] = winner
     reference = _reference(ctx)
@@ -85,11 +87,13 @@ def _hand(form: MultiDict, seat: int) -> tuple[list[int] | None, list[Problem]]:
         return None, []
     if "" in raw:
         return None, [problem(N_("Enter both digits of the hand, or neither."), seat=seat, field="hands")]
-    digits, problems = [], []
+    digits: list[int] = []
+    problems: list[Problem] = []
     for k in (0, 1):
         value, found = whole(form, f"hands.{seat}.{k}", N_("A digit"), seat, lo=ANY)
-        digits.append(value)
         problems += found
+        if value is not None:
+            digits.append(value)
     return (None if problems else digits), problems
 
 

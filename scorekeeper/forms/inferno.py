@@ -68,7 +68,9 @@ def read_seat(form: MultiDict, seat: int) -> tuple[list[int], int | None, list[P
 def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
     """The whole round at once (step "round", or "all" when correcting it)."""
     n = len(ctx.game.players)
-    red, other, problems = [None] * n, [None] * n, []
+    red: list[list[int] | None] = [None] * n
+    other: list[int | None] = [None] * n
+    problems: list[Problem] = []
     # problems come in the order the form lists the players: from the round's starter
     order = ctx.upcoming.order if step == "round" and ctx.upcoming else range(n)
     for seat in order:

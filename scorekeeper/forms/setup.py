@@ -7,12 +7,13 @@ import unicodedata
 
 from werkzeug.datastructures import MultiDict
 
-from ..rules import N_, Game, Invalid, Option, Rules, problem
+from ..rules import N_, Game, Invalid, Option, Problem, Rules, problem
 
 
 def read_players(form: MultiDict, rules: Rules) -> tuple[list[str], int, list]:
     """The names typed in the seat boxes (empty boxes skipped), the first dealer's seat, and problems."""
-    names, dealer, problems = [], 0, []
+    names: list[str] = []
+    dealer, problems = 0, list[Problem]()
     for slot in range(rules.max_players):
         name = (form.get(f"player.{slot}") or "").strip()
         if not name:

@@ -470,7 +470,7 @@ def _game(rnd: dict, n_sides: int) -> dict:
 
 def _warnings(rnd: dict) -> list[Problem]:
     """Flag a Jack scored when it was the card turned up, or taken by a side without card points."""
-    jack, warnings = rnd["jack"], []
+    jack, warnings = rnd["jack"], list[Problem]()
     if jack is None:
         return warnings
     if rnd["turn_ups"][-1] == "J":

@@ -70,7 +70,7 @@ def replace_score_link(stored: store.Stored) -> str:
     token = store.new_score_token(db, stored.id)
     device = security.device()
     given = store.access(db, device, stored.id)
-    if given is not None and given["role"] == "scorer":
+    if device and given is not None and given["role"] == "scorer":
         with write(db):
             store.grant(db, device, stored.id, "scorer", token)
     return token

@@ -76,7 +76,7 @@ def render_game(
     """The game page, or on an htmx request just the blocks that change."""
     rules_ = rules.get(stored.game.rules)
     result = stored.result or rules.play(stored.game)
-    draft = stored.draft["data"] if _draft_step(stored, rules_) else None
+    draft = stored.draft["data"] if stored.draft and _draft_step(stored, rules_) else None
     context = dict(
         stored=stored,
         game=stored.game,
@@ -143,7 +143,7 @@ def add_round(game_id: str):
         )
     except store.AlreadySaved as exc:
         message = problem(N_("Round %(round)d was already saved: it is recorded once."), round=exc.number)
-        return render_game(store.load(db, game_id), message=message)
+        return render_game(store.load(db, game_id) or abort(404), message=message)
     except store.Conflict as exc:
         return render_game(store.load(db, game_id) or abort(404), status=409, message=exc.message)
     if not htmx:

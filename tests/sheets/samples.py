@@ -49,7 +49,7 @@ def all_or_nothing(players=SIX, hands=10, played=None) -> dict:
 
 def everest_abyss(players=NAMES[:3], rounds=None) -> dict:
     """Everest & Abyss to the end: folds, hands shown, a Big Boss tie, two players out at once."""
-    docs = [
+    docs: list[dict] = [
         {"cote": "everest", "staked": [3, 3, 3], "folded": [False, False, False], "hands": [[9, 7], [8, 8], [5, 2]]},
         {"cote": "abyss", "staked": [2, 1, 2], "folded": [False, True, False], "hands": [[1, 2], None, [2, 1]]},
         {"cote": "everest", "staked": [9, 9, 9], "folded": [False, False, False], "hands": [[9, 9], [9, 8], [1, 1]]},

@@ -30,7 +30,7 @@ def pdf_text(data: bytes) -> str:
 
 def pages(data: bytes) -> list:
     """The pages of a PDF."""
-    return PdfReader(io.BytesIO(data)).pages
+    return list(PdfReader(io.BytesIO(data)).pages)
 
 
 def size(page) -> tuple[int, int]:

@@ -46,7 +46,9 @@ def stored(app, url) -> store.Stored:
     """The game as stored, read straight from the database."""
     db = connect(app.config["DATABASE"])
     try:
-        return store.load(db, url.rsplit("/", 1)[-1])
+        stored = store.load(db, url.rsplit("/", 1)[-1])
+        assert stored is not None, "the game is not in the database"
+        return stored
     finally:
         db.conn.close()
 
