@@ -83,13 +83,14 @@ def to_document(game: Game, result: Result | None = None) -> dict:
 
 
 def result_document(result: Result) -> dict:
-    """The `result` section: sides, each round's scores and totals, the end and the winners."""
+    """The `result` section: sides, each round's scores and totals, the end, the winners and the standings."""
     return {
         "sides": result.sides,
         "rounds": [{"dealer": r.dealer, "scores": r.scores, "totals": r.totals} for r in result.rounds],
         "totals": result.totals,
         "finished": result.finished,
         "winners": result.winner_names(),
+        "standings": [{"rank": s.rank, "side": result.sides[s.side], "total": s.total} for s in result.standings],
     }
 
 

@@ -10,7 +10,21 @@ import importlib
 import pkgutil
 from functools import cache
 
-from .base import N_, Game, Invalid, Option, Problem, Result, RoundResult, Rules, State, Upcoming, fail, problem
+from .base import (
+    N_,
+    Game,
+    Invalid,
+    Option,
+    Problem,
+    Result,
+    RoundResult,
+    Rules,
+    Standing,
+    State,
+    Upcoming,
+    fail,
+    problem,
+)
 from .fields import is_int
 
 __all__ = [
@@ -22,6 +36,7 @@ __all__ = [
     "Result",
     "RoundResult",
     "Rules",
+    "Standing",
     "State",
     "Upcoming",
     "all_rules",
@@ -161,6 +176,7 @@ def play(game: Game) -> Result:
         ending=state.ending,
         upcoming=_upcoming(rules, game, state),
         state=state,
+        standings=rules.standings(game, state, results),
     )
 
 

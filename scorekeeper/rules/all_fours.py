@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import N_, Game, Invalid, Option, Problem, Rules, State, problem
+from .base import N_, Game, Invalid, Option, Problem, RoundResult, Rules, State, problem
 from .fields import int_entries, is_int, raise_if, unknown_fields
 
 FIELDS = {"turn_ups", "beg", "reneges", "high", "low", "jack", "game", "game_points"}
@@ -241,6 +241,11 @@ class AllFours(Rules):
         if won is not None:
             plan.append({"kind": "game", "side": won, "points": 1})
         return plan
+
+    def standing_keys(self, game: Game, state: State, rounds: list[RoundResult]) -> list[tuple]:
+        """By total, except that a side which lost by a major renege ranks last whatever its points."""
+        loser = rounds[-1].marks["major_renege"] if state.finished and rounds else None
+        return [(side == loser, -total) for side, total in enumerate(state.totals)]
 
     def _end(self, state: State, decider: dict, names: list[str], target: int) -> None:
         """Finish the game: the side that reached the target wins, or a major renege loses it."""

@@ -131,9 +131,24 @@ class Upcoming:
     extra: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """One side's place in the standings: its rank (shared on a tie), the side and its total."""
+
+    rank: int
+    side: int
+    total: int
+
+
+def ranked(keys: list[tuple], totals: list[int]) -> list[Standing]:
+    """The sides best first by `keys` (smaller is better); equal keys share a rank (1, 2, 2, 4)."""
+    order = sorted(range(len(keys)), key=lambda side: keys[side])
+    return [Standing(1 + sum(1 for other in keys if other < keys[side]), side, totals[side]) for side in order]
+
+
 @dataclass
 class Result:
-    """A game played through: every round's scores and totals, the end and the winners."""
+    """A game played through: every round's scores and totals, the end, the winners and the standings."""
 
     sides: list[str]
     rounds: list[RoundResult]
@@ -143,17 +158,17 @@ class Result:
     ending: Problem | None
     upcoming: Upcoming | None
     state: State
+    standings: list[Standing] = field(default_factory=list)  # best first, as RULES.md "Standings" orders them
 
     def winner_names(self) -> list[str]:
         """The winners' side names."""
         return [self.sides[i] for i in self.winners]
 
-    def leaders(self, lowest_wins: bool) -> list[int]:
-        """The sides currently in the lead (shared on a tie)."""
-        if not self.totals:
+    def leaders(self) -> list[int]:
+        """The sides ranked first: the winners once the game is over, else who leads (none before a round)."""
+        if not self.rounds:
             return []
-        best = min(self.totals) if lowest_wins else max(self.totals)
-        return [i for i, t in enumerate(self.totals) if t == best]
+        return [s.side for s in self.standings if s.rank == 1]
 
 
 class Rules:
@@ -235,3 +250,15 @@ class Rules:
         """The winning sides once the game is over: best total, ties shared."""
         best = min(state.totals) if self.lowest_wins else max(state.totals)
         return [i for i, t in enumerate(state.totals) if t == best]
+
+    def standing_keys(self, game: Game, state: State, rounds: list[RoundResult]) -> list[tuple]:
+        """Each side's place in the standings as a key, smaller first: by total, best first. A game whose
+        end decides otherwise adds its own tie-breaks; the driver puts the winners first."""
+        return [(t,) if self.lowest_wins else (-t,) for t in state.totals]
+
+    def standings(self, game: Game, state: State, rounds: list[RoundResult]) -> list[Standing]:
+        """The sides best first (RULES.md "Standings"): once the game is over its winners first, then by
+        the game's keys; equal places share a rank."""
+        winners = state.winners if state.finished else []
+        keys = [(side not in winners, *key) for side, key in enumerate(self.standing_keys(game, state, rounds))]
+        return ranked(keys, state.totals)

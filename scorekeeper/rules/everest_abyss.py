@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import N_, Game, Option, Problem, Rules, State, fail, problem
+from .base import N_, Game, Option, Problem, RoundResult, Rules, State, fail, problem
 from .fields import bool_entries, by_seat, is_int, raise_if, unknown_fields
 
 COTES = ("everest", "abyss")
@@ -115,6 +115,11 @@ class EverestAbyss(Rules):
             "out": list(state.extra["out"]),
             "bank": game.options["tokens"] * len(game.players),
         }
+
+    def standing_keys(self, game: Game, state: State, rounds: list[RoundResult]) -> list[tuple]:
+        """By tokens held; among the players out, the later out ranks higher, out in the same round shared."""
+        out_in = {seat: r.number for r in rounds for seat in r.marks["out"]}
+        return [(-tokens, -out_in.get(seat, 0)) for seat, tokens in enumerate(state.totals)]
 
     # -- checking --------------------------------------------------------------------------------
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:

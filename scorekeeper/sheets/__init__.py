@@ -126,10 +126,9 @@ class Layout:
     tail: list[Col] = field(default_factory=list)
     totals: list[Cell] | None = None
     total_label: str = ""
-    lowest_wins: bool = False
     blank: bool = True
     winners: list[int] = field(default_factory=list)
-    scores: list[int] = field(default_factory=list)  # the totals as numbers, for the standings
+    standings: list[str] = field(default_factory=list)  # "1. Anne 45", best first, as the rules rank the sides
     status: list[str] = field(default_factory=list)
     chart: list[list[int]] | None = None  # running totals by side, from the start
     target: int | None = None  # a score the chart marks with a line
@@ -155,7 +154,8 @@ def completed(game: Game, result: Result, lang: str, paper: str, url: str | None
     layout.sides, layout.status = list(result.sides), status_lines(result, lang)
     layout.totals = [Cell(num(v, lang), bold=True) for v in result.totals]
     layout.blank, layout.url, layout.date = False, url, date
-    layout.winners, layout.scores = list(result.winners), list(result.totals)
+    layout.winners = list(result.winners)
+    layout.standings = [f"{s.rank}. {result.sides[s.side]} {num(s.total, lang)}" for s in result.standings]
     layout.chart = running_totals(result)
     return draw(layout, lang, paper)
 
@@ -179,9 +179,8 @@ def blank(rules_id: str, players: int, names: list[str] | None, lang: str, paper
 
 
 def fill_common(layout: Layout, rules_: rules.Rules, lang: str) -> None:
-    """What every game's sheet takes from its rules alike: the title, and which way the totals rank."""
+    """What every game's sheet takes from its rules alike: the title."""
     layout.title = gettext(rules_.name, lang)
-    layout.lowest_wins = rules_.lowest_wins
 
 
 def check_paper(paper: str) -> None:
@@ -985,7 +984,7 @@ def outcome(layout: Layout, lang: str, width: float) -> list:
     styles = _styles()
     side_width = min(170, width * 0.32)
     summary = [para(line, styles["strong"] if k == 0 else styles["body"]) for k, line in enumerate(layout.status)]
-    summary += [Spacer(1, 3), para(standings(layout, lang), styles["body"])]
+    summary += [Spacer(1, 3), para(" · ".join(layout.standings), styles["body"])]
     if layout.url:
         code = QRCode(layout.url, 72)
         caption = para(gettext("Scan to open the game:", lang), styles["small"])
@@ -1016,18 +1015,6 @@ def outcome(layout: Layout, lang: str, width: float) -> list:
         ),
     )
     return [Spacer(1, 8), block]
-
-
-def standings(layout: Layout, lang: str) -> str:
-    """The sides from first to last with their totals: "1. Anne 45 · 2. Julien 30"; ties share a place."""
-    values = layout.scores
-    order = sorted(range(len(values)), key=lambda k: values[k], reverse=not layout.lowest_wins)
-    parts, place = [], 0
-    for rank, k in enumerate(order):
-        if rank == 0 or values[k] != values[order[rank - 1]]:
-            place = rank + 1
-        parts.append(f"{place}. {layout.sides[k]} {num(values[k], lang)}")
-    return " · ".join(parts)
 
 
 def blank_foot(lang: str, width: float) -> list:

@@ -53,15 +53,6 @@ def _step(stored: store.Stored, rules_: rules.Rules, posted_step: str | None = N
     return rules_.steps[min(reached, len(rules_.steps) - 1)]
 
 
-def standings(totals: list[int], lowest_wins: bool) -> list[tuple[int, int]]:
-    """(rank, side) from first to last; tied sides share a rank (1, 2, 2, 4)."""
-    order = sorted(range(len(totals)), key=lambda i: totals[i], reverse=not lowest_wins)
-    return [
-        (1 + sum(1 for j in order if (totals[j] < totals[i] if lowest_wins else totals[j] > totals[i])), i)
-        for i in order
-    ]
-
-
 def render_game(
     stored: store.Stored,
     *,
@@ -90,9 +81,8 @@ def render_game(
         step=_step(stored, rules_, step),
         can_score=access.can_score(stored),
         form_template=forms.template_for(rules_.id),
-        leaders=result.winners if result.finished else result.leaders(rules_.lowest_wins) if result.rounds else [],
+        leaders=result.leaders(),
         poll_seconds=current_app.config["POLL_SECONDS"],
-        standings=standings(result.totals, rules_.lowest_wins),
     )
     if htmx and not htmx.history_restore_request:
         return page.blocks("game.html", blocks, status, **context)

@@ -44,6 +44,12 @@ def test_export_result_matches_format_example(client):
     result = client.get(f"{url}/export.json").get_json()["result"]
     assert result["rounds"] == [{"dealer": 0, "scores": [4, 7, 3, 0], "totals": [4, 7, 3, 0]}]
     assert result["finished"] is False and result["winners"] == []
+    assert result["standings"] == [
+        {"rank": 1, "side": "Julien", "total": 7},
+        {"rank": 2, "side": "Anne", "total": 4},
+        {"rank": 3, "side": "Sylvie", "total": 3},
+        {"rank": 4, "side": "Pierre", "total": 0},
+    ]
 
 
 def test_import_as_upload_field(client):
@@ -110,6 +116,46 @@ def test_cli_score_prints_the_result(tmp_path):
     assert json.loads(done.stdout)["result"]["totals"] == [4, 7, 3, 0]
     done = run_cli("score", "-", stdin=json.dumps(AON))
     assert json.loads(done.stdout)["result"]["totals"] == [80, 110, 130]
+
+
+MAJOR_RENEGE = {  # Anne & Sylvie lead 4-0, then Anne reneges holding a top trump: Julien & Pierre win
+    "format": "scorekeeper-game/1",
+    "rules": "all-fours",
+    "players": ["Anne", "Julien", "Sylvie", "Pierre"],
+    "rounds": [
+        {"turn_ups": ["7"], "high": 0, "low": 0, "jack": 0, "game": 0},
+        {
+            "turn_ups": ["7"],
+            "reneges": [{"side": 0, "major": True}],
+            "high": None,
+            "low": None,
+            "jack": None,
+            "game": None,
+        },
+    ],
+}
+
+
+def test_cli_score_prints_the_standings_the_rules_give():
+    result = json.loads(run_cli("score", "-", stdin=json.dumps(MAJOR_RENEGE)).stdout)["result"]
+    assert result["winners"] == ["Julien & Pierre"]
+    assert result["standings"] == [
+        {"rank": 1, "side": "Julien & Pierre", "total": 0},
+        {"rank": 2, "side": "Anne & Sylvie", "total": 4},
+    ]
+
+
+@pytest.mark.parametrize("name", ["tout_ou_rien", "all_or_nothing", "everest_abyss", "all_fours_teams", "inferno"])
+def test_every_exported_game_has_its_standings(client, name):
+    from tests.sheets import samples
+
+    url = client.post("/games/import", json=getattr(samples, name)()).headers["Location"]
+    result = client.get(f"{url}/export.json").get_json()["result"]
+    standings = result["standings"]
+    assert sorted(s["side"] for s in standings) == sorted(result["sides"])
+    assert [s["total"] for s in standings] == [result["totals"][result["sides"].index(s["side"])] for s in standings]
+    assert [s["side"] for s in standings if s["rank"] == 1] == result["winners"]
+    assert [s["rank"] for s in standings] == sorted(s["rank"] for s in standings) and standings[0]["rank"] == 1
 
 
 def test_cli_score_invalid_file_one_message_exit_1():
