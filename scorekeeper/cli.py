@@ -10,17 +10,21 @@ import sys
 import click
 
 from . import gamefile, rules
-from .i18n import LANGUAGES, describe
+from .i18n import DEFAULT, LANGUAGES, describe
 
 
 def default_lang() -> str:
-    """French or English, from the environment's locale (French unless it says English)."""
+    """The environment locale's language when Scorekeeper speaks it (de_DE.UTF-8: German), else French."""
     env = os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or ""
-    return "en" if env.lower().startswith("en") else "fr"
+    lang = env.lower()[:2]
+    return lang if lang in LANGUAGES else DEFAULT
 
 
 lang_option = click.option(
-    "--lang", type=click.Choice(LANGUAGES), default=None, help="Language of messages (default: from LANG, else French)."
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default=None,
+    help="Language of messages and sheets (default: from LANG, else French).",
 )
 
 

@@ -1,26 +1,39 @@
-"""French and English: the language of each request, and the catalogues that translate into French.
+"""French, English and German: the language of each request, and the catalogues that translate.
 
-Messages are written in English in the code and templates; `translations/fr/*.po` (one file per area,
-so each game keeps its own words) hold the French. The .po files are read directly at start-up, so
-there is no compile step to forget.
+Messages are written in English in the code and templates; `translations/LANG/*.po` (one file per area,
+so each game keeps its own words) hold the French and the German. The .po files are read directly at
+start-up, so there is no compile step to forget. Plural forms follow each language's .po header, dates
+are written by Babel in the language's own way.
 """
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from functools import cache, lru_cache
+from io import BytesIO
 from pathlib import Path
 
+from babel import Locale
+from babel.dates import format_date
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+from babel.support import Translations
 from flask import g, request
 
 from .rules import Problem
 from .rules.base import Msgid
 
-LANGUAGES = ("fr", "en")
+LANGUAGES = ("fr", "en", "de")  # a new language: its code here and translations/CODE/*.po
 DEFAULT = "fr"  # most players of these games speak French
 COOKIE = "lang"
 HERE = Path(__file__).parent / "translations"
+
+
+def name(lang: str) -> str:
+    """A language's name as its speakers write it: Français, English, Deutsch."""
+    text = Locale.parse(lang).get_display_name(lang) or lang
+    return text[:1].upper() + text[1:]
 
 
 @cache
@@ -37,6 +50,23 @@ def catalog(lang: str) -> dict:
                     continue  # another area's singular-only copy must not hide the plural forms
                 messages[key] = message.string
     return messages
+
+
+@cache
+def translations(lang: str) -> Translations:
+    """Every .po file of `lang` compiled in memory into one gettext catalogue, which knows the language's
+    plural rule from the files' Plural-Forms header."""
+    merged = None
+    for path in sorted((HERE / lang).glob("*.po")):
+        with path.open("rb") as f:
+            po = read_po(f, locale=lang)
+        mo = BytesIO()
+        write_mo(mo, po)
+        mo.seek(0)
+        area = Translations(mo, domain=path.stem)
+        # merge() takes the messages, not the plural rule: the first file's is kept (every file has the same)
+        merged = area if merged is None else merged.merge(area)
+    return merged or Translations()
 
 
 def choose(cookie: str | None, accept) -> str:
@@ -115,15 +145,26 @@ def signed(value, lang: str | None = None) -> str:
 
 
 def plural(singular: str, plural_: str, n: int, lang: str | None = None) -> str:
-    """The translated singular or plural form for `n`, not yet filled in."""
+    """The translated form for `n` by the language's plural rule (French: 0 and 1 are singular; German and
+    English: only 1), not yet filled in."""
     lang = lang or current()
-    one = n in (0, 1) if lang == "fr" else n == 1
     if lang == "en":
-        return singular if one else plural_
-    found = catalog(lang).get(singular)
-    if isinstance(found, tuple):
-        return found[0] if one else found[-1]
-    return translate(singular, lang) if one else translate(plural_, lang)
+        return singular if n == 1 else plural_
+    if isinstance(catalog(lang).get(singular), tuple):
+        return translations(lang).ngettext(singular, plural_, n)
+    # a plural kept as two plain messages: the language's rule picks which
+    return translate(singular if translations(lang).plural(n) == 0 else plural_, lang)
+
+
+def day(value: str | date | None, lang: str | None = None) -> str:
+    """A date (or an ISO timestamp) as the language writes it: 5 mars 2026, Mar 5, 2026, 05.03.2026."""
+    if not value:
+        return ""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    if isinstance(value, datetime):
+        value = value.date()
+    return format_date(value, "medium", locale=lang or current())
 
 
 def init_app(app) -> None:
@@ -131,5 +172,7 @@ def init_app(app) -> None:
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
     app.jinja_env.install_gettext_callables(lambda message: translate(message), plural, newstyle=True)
-    app.jinja_env.globals.update(describe=describe, current_lang=current, translate=translate)
-    app.jinja_env.filters.update(num=number, signed=signed, translate=translate)
+    app.jinja_env.globals.update(
+        describe=describe, current_lang=current, translate=translate, languages=LANGUAGES, language_name=name
+    )
+    app.jinja_env.filters.update(num=number, signed=signed, translate=translate, day=day)

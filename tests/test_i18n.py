@@ -1,11 +1,17 @@
-"""Every message a player can read exists in French, with the same placeholders."""
+"""Every message a player can read exists in every language Scorekeeper speaks, with the same placeholders,
+the plural forms and dates of that language."""
 
 import re
 from pathlib import Path
 
+import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
 
-from scorekeeper.i18n import catalog
+from scorekeeper.i18n import HERE, LANGUAGES, catalog
+
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]  # the messages are written in English
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
@@ -31,16 +37,57 @@ def placeholders(text):
     return sorted(re.findall(r"%\(\w+\)[sd]", text))
 
 
-def test_every_message_has_a_french_translation():
-    french = catalog("fr")
-    missing = sorted(f"{where}: {msgid!r}" for msgid, where in messages().items() if msgid not in french)
-    assert not missing, "Missing French for:\n" + "\n".join(missing)
+def plurals():
+    """Every msgid the code and templates use with a plural form (ngettext)."""
+    found = set()
+    for _filename, _lineno, message, _comments, _context in extract_from_dir(
+        ROOT, METHODS, options_map=OPTIONS, keywords=KEYWORDS
+    ):
+        if isinstance(message, tuple) and message[1]:
+            found.add(message[0])
+    return found
 
 
-def test_translations_keep_their_placeholders():
-    for msgid, msgstr in catalog("fr").items():
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_has_a_translation(lang):
+    known = catalog(lang)
+    missing = sorted(f"{where}: {msgid!r}" for msgid, where in messages().items() if msgid not in known)
+    assert not missing, f"Missing {lang} for (python tests/test_i18n.py {lang} prints them):\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_plural_message_has_the_plural_forms_of_the_language(lang):
+    expected = get_plural(lang).num_plurals
+    wrong = sorted(
+        m for m in plurals() if not (isinstance(catalog(lang).get(m), tuple) and len(catalog(lang)[m]) == expected)
+    )
+    assert not wrong, f"Give {lang} {expected} plural forms (msgid_plural, msgstr[0..]) for: {wrong}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_po_file_declares_the_language_and_its_plural_rule(lang):
+    files = sorted((HERE / lang).glob("*.po"))
+    assert files
+    for path in files:
+        with path.open("rb") as f:
+            po = read_po(f, locale=lang)
+        assert str(po.locale) == lang, path.name
+        assert po.plural_expr == get_plural(lang).plural_expr, f"{path.name}: Plural-Forms is not {lang}'s"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_their_placeholders(lang):
+    for msgid, msgstr in catalog(lang).items():
         for text in msgstr if isinstance(msgstr, tuple) else (msgstr,):
             assert placeholders(text) == placeholders(msgid) or (not placeholders(msgid) and "%(num)d" in text), msgid
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_their_brace_fields(lang):
+    """Messages filled in by the page's script ({name}) keep every field."""
+    for msgid, msgstr in catalog(lang).items():
+        for text in msgstr if isinstance(msgstr, tuple) else (msgstr,):
+            assert sorted(set(re.findall(r"\{\w+\}", text))) == sorted(set(re.findall(r"\{\w+\}", msgid))), msgid
 
 
 def test_the_winner_line_is_french_in_the_singular_and_the_plural():
@@ -52,12 +99,15 @@ def test_the_winner_line_is_french_in_the_singular_and_the_plural():
 
 
 if __name__ == "__main__":
-    # For translators: `python tests/test_i18n.py PREFIX...` prints .po entries still missing for those files.
+    # For translators: `python tests/test_i18n.py [LANG] [PREFIX...]` prints the .po entries still missing in
+    # LANG (French unless given), for the files starting with PREFIX.
     import sys
 
-    french = catalog("fr")
+    args = sys.argv[1:]
+    lang = args.pop(0) if args and args[0] in TRANSLATED else "fr"
+    known = catalog(lang)
     for msgid, where in messages().items():
-        if msgid not in french and (len(sys.argv) < 2 or where.startswith(tuple(sys.argv[1:]))):
+        if msgid not in known and (not args or where.startswith(tuple(args))):
             escaped = msgid.replace("\\", "\\\\").replace('"', '\\"')
             print(f'#: {where}\nmsgid "{escaped}"\nmsgstr ""\n')
 
