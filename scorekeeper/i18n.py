@@ -73,7 +73,11 @@ def choose(cookie: str | None, accept) -> str:
     """The language: the player's own choice, else the browser's, else French."""
     if cookie in LANGUAGES:
         return cookie
-    return accept.best_match(LANGUAGES, default=DEFAULT) if accept else DEFAULT
+    for tag, quality in accept or ():  # best first; de-CH asks for German even when French comes next
+        lang = tag.replace("_", "-").split("-")[0].lower()
+        if quality > 0 and lang in LANGUAGES:
+            return lang
+    return DEFAULT
 
 
 def current() -> str:
