@@ -37,4 +37,11 @@
   document.addEventListener("change", (event) => refresh(event.target.closest("form") || document));
   document.addEventListener("DOMContentLoaded", () => refresh(document));
   document.addEventListener("htmx:afterSettle", () => refresh(document));
+
+  // The language menu (a <details>) closes on a tap elsewhere or on Escape, as a menu does.
+  function closeMenus(except) {
+    for (const menu of document.querySelectorAll("details.lang[open]")) if (menu !== except) menu.open = false;
+  }
+  document.addEventListener("click", (event) => closeMenus(event.target.closest("details.lang")));
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") closeMenus(null); });
 })();

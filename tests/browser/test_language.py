@@ -49,3 +49,16 @@ def test_the_menu_works_without_javascript(browser: Browser, live_server):
     expect(page.locator("h1")).to_have_text("Inferno")
     expect(page.locator("button[type=submit].primary")).to_have_text("Partie starten")
     context.close()
+
+
+def test_the_open_menu_closes_on_a_tap_elsewhere_or_escape(page: Page, live_server):
+    page.goto(live_server + "/")
+    menu = page.locator("details.lang")
+    page.locator("details.lang summary").click()
+    expect(menu).to_have_attribute("open", "")
+    page.locator("main h2").first.click()
+    expect(menu).not_to_have_attribute("open", "")
+    page.locator("details.lang summary").click()
+    expect(menu).to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(menu).not_to_have_attribute("open", "")
