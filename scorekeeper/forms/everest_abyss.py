@@ -13,6 +13,7 @@ from __future__ import annotations
 from werkzeug.datastructures import MultiDict
 
 from ..rules import N_, Invalid, Problem, problem
+from ..rules.everest_abyss import COTES
 from . import FormContext, needs, whole
 
 COMPUTE = "cards"  # the winner chip that leaves the winner to the digits
@@ -75,7 +76,7 @@ def _active(ctx: FormContext, n: int) -> list[int]:
 def _cote(form: MultiDict) -> tuple[str | None, list[Problem]]:
     """EVEREST or ABYSS."""
     cote = form.get("cote")
-    if cote in ("everest", "abyss"):
+    if cote in COTES:
         return cote, []
     return None, [problem(N_("Choose the cote: EVEREST (highest wins) or ABYSS (lowest wins)."), field="cote")]
 

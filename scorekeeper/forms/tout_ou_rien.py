@@ -5,12 +5,13 @@ from __future__ import annotations
 from werkzeug.datastructures import MultiDict
 
 from ..rules import N_
+from ..rules.tout_ou_rien import MAX_BID, MAX_HAND
 from . import FormContext, bids_then_tricks, by_seat, choice_by_seat, needs
 
 
 def read_bids(form: MultiDict, n: int) -> dict:
     """A bid and open/secret for every player."""
-    bids, problems = by_seat(form, "bids", N_("The bid"), n, lo=0, hi=6)
+    bids, problems = by_seat(form, "bids", N_("The bid"), n, lo=0, hi=MAX_BID)
     shown, more = choice_by_seat(form, "open", N_("Open or secret"), n, ("open", "secret"))
     needs(problems + more)
     return {"bids": bids, "open": [v == "open" for v in shown]}
@@ -18,7 +19,7 @@ def read_bids(form: MultiDict, n: int) -> dict:
 
 def read_tricks(form: MultiDict, n: int) -> dict:
     """The tricks each player took."""
-    tricks, problems = by_seat(form, "tricks", N_("Tricks taken"), n, lo=0, hi=6)
+    tricks, problems = by_seat(form, "tricks", N_("Tricks taken"), n, lo=0, hi=MAX_HAND)
     needs(problems)
     return {"tricks": tricks}
 

@@ -116,6 +116,7 @@ def _upcoming(rules: Rules, game: Game, state: State) -> Upcoming | None:
         order=order,
         notes=rules.upcoming_notes(game, state),
         extra=rules.upcoming_extra(game, state, state.dealer),
+        entry=rules.entry(game, state, state.dealer),
     )
 
 
@@ -128,6 +129,7 @@ def _play_round(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResul
         raise fail(N_("A round must be an object."), field="rounds")
     state.dealer = _dealer_of(rules, game, state, rnd)
     dealer, cards = state.dealer, rules.cards(game, state)
+    entry = rules.entry(game, state, dealer)
     checked, warnings = rules.check_round(game, state, rnd)
     if rnd.get("dealer") is not None:
         checked["dealer"] = dealer
@@ -145,6 +147,7 @@ def _play_round(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResul
         marks=marks,
         notes=notes,
         warnings=warnings,
+        entry=entry,
     )
 
 

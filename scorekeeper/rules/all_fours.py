@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import N_, Game, Invalid, Option, Problem, RoundResult, Rules, State, problem
+from .entry import Span
 from .fields import int_entries, is_int, raise_if, unknown_fields
 
 FIELDS = {"turn_ups", "beg", "reneges", "high", "low", "jack", "game", "game_points"}
@@ -10,7 +11,10 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SHORT_DECK_GONE = ("2", "3", "4", "5", "6")
 KICKS = {"seed": {"A": 1, "J": 1, "6": 1}, "jack": {"J": 1}, "trinidad": {"A": 1, "6": 2, "J": 3}}
 BEGS = (None, "stand", "run")
-CARD_POINTS = 80  # A 4, K 3, Q 2, J 1, 10 10 in four suits
+CARD_VALUES = {"10": 10, "A": 4, "K": 3, "Q": 2, "J": 1}  # what each card counts towards Game
+SUITS = 4
+CARD_POINTS = SUITS * sum(CARD_VALUES.values())  # 80 in the deck
+RUNS_SHOWN = 2  # a form offers two rows for cards run; more once a hand recorded more
 HAND = 6
 SIDE_FIELDS = {"high": N_("High"), "low": N_("Low"), "jack": N_("Jack")}
 KIND_LABELS = {
@@ -174,6 +178,22 @@ class AllFours(Rules):
             "dealer_side": side_of(dealer, game.options, n),
             "target": target,
             "needed": [target - t for t in state.totals],
+        }
+
+    def entry(self, game: Game, state: State, dealer: int) -> dict:
+        """The ranks the deck holds and what a turn-up gives, the rows for cards run, card points and what
+        each card counts, who may beg, the hand size and the target."""
+        deck = game.options["deck"]
+        ranks = [r for r in RANKS if not (deck == 32 and r in SHORT_DECK_GONE)]
+        return {
+            "ranks": ranks,
+            "kick": {r: p for r, p in KICKS[game.options["kick"]].items() if r in ranks},
+            "runs": Span(1, deck - 1, shown=RUNS_SHOWN),
+            "card_points": Span(0, CARD_POINTS),
+            "card_values": CARD_VALUES,
+            "beggar": (dealer - 1) % len(game.players),
+            "cards": HAND,
+            "target": game.options["target"],
         }
 
     # -- checking --------------------------------------------------------------------------------

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, Rules, State, problem
+from .entry import Span
 from .fields import by_seat, choice_entries, int_entries, raise_if, tricks_add_up, unknown_fields
 
 BIDS = ("all", "nothing")
 RENEGE = 20
+RENEGES_SHOWN = 3  # reneges are rare: a form offers 0..3 unless a round recorded more
 
 
 def hand_size(players: int) -> int:
@@ -44,6 +46,11 @@ class AllOrNothing(Rules):
     def cards(self, game: Game, state: State) -> int:
         """10 cards with 3-4 players, 8 with 5-6."""
         return hand_size(len(game.players))
+
+    def entry(self, game: Game, state: State, dealer: int) -> dict:
+        """ALL or NOTHING; tricks and reneges 0..hand size."""
+        cards = self.cards(game, state)
+        return {"bids": BIDS, "tricks": Span(0, cards), "reneges": Span(0, cards, shown=RENEGES_SHOWN)}
 
     def check_draft(self, game: Game, state: State, step: str, draft: dict) -> dict:
         """The bids step: ALL or NOTHING for each player."""

@@ -116,6 +116,7 @@ class RoundResult:
     marks: dict = field(default_factory=dict)  # per-game display facts (made bids, cut-off...)
     notes: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    entry: dict = field(default_factory=dict)  # what the round's form offered (Rules.entry), for a correction
 
 
 @dataclass
@@ -129,6 +130,7 @@ class Upcoming:
     order: list[int]  # seats in playing or betting order
     notes: list[Problem] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
+    entry: dict = field(default_factory=dict)  # what the round's form offers (Rules.entry)
 
 
 @dataclass(frozen=True)
@@ -228,6 +230,11 @@ class Rules:
 
     def upcoming_extra(self, game: Game, state: State, dealer: int) -> dict:
         """Game-specific facts about the next round (who may beg, the bank...)."""
+        return {}
+
+    def entry(self, game: Game, state: State, dealer: int) -> dict:
+        """What the form of the round dealt by `dealer` offers, as data (see rules/entry.py): the numbers
+        each field takes, choices, points tables, who starts. Screens, form readers and scripts read it."""
         return {}
 
     def check_draft(self, game: Game, state: State, step: str, draft: dict) -> dict:

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, RoundResult, Rules, State, fail, problem
+from .entry import Span
 from .fields import bool_entries, by_seat, is_int, raise_if, unknown_fields
 
 COTES = ("everest", "abyss")
 FIELDS = {"cote", "staked", "folded", "hands", "winner"}
+DIGITS = Span(1, 9)  # the digits on the cards
+BEST = {"everest": "highest", "abyss": "lowest"}  # which number wins under each cote
 
 
 def number(cote: str, a: int, b: int) -> int:
     """The number two digits form: EVEREST puts the higher digit first, ABYSS the lower."""
     high, low = max(a, b), min(a, b)
     return 10 * high + low if cote == "everest" else 10 * low + high
+
+
+# every number two digits form, by cote and the digits as typed ("52"): what a form previews
+NUMBERS = {cote: {f"{a}{b}": number(cote, a, b) for a in DIGITS.values() for b in DIGITS.values()} for cote in COTES}
 
 
 def showdown(cote: str, hands: list, order: list[int]) -> tuple[int, bool]:
@@ -78,13 +85,6 @@ class EverestAbyss(Rules):
     )
 
     # -- seats -----------------------------------------------------------------------------------
-    def preview(self, cote, a, b) -> int | None:
-        """The number two digits as typed in a form would form, or None while they are not both 1..9."""
-        digits = [str(d) for d in range(1, 10)]
-        if cote not in COTES or str(a) not in digits or str(b) not in digits:
-            return None
-        return number(cote, int(a), int(b))
-
     def start(self, game: Game) -> State:
         """Everyone holds the starting tokens; nobody is out."""
         n = len(game.players)
@@ -120,6 +120,21 @@ class EverestAbyss(Rules):
         """By tokens held; among the players out, the later out ranks higher, out in the same round shared."""
         out_in = {seat: r.number for r in rounds for seat in r.marks["out"]}
         return [(-tokens, -out_in.get(seat, 0)) for seat, tokens in enumerate(state.totals)]
+
+    def entry(self, game: Game, state: State, dealer: int) -> dict:
+        """The cotes, each player's stake 1..what they hold (None when out), the betting order, the digits,
+        the numbers they form and which wins, and the tokens on the table."""
+        out = state.extra["out"]
+        return {
+            "cotes": COTES,
+            "best": BEST,
+            "stakes": [None if s in out else Span(1, held) for s, held in enumerate(state.totals)],
+            "held": list(state.totals),
+            "order": self.order(game, state, dealer),
+            "digits": DIGITS,
+            "numbers": NUMBERS,
+            "bank": game.options["tokens"] * len(game.players),
+        }
 
     # -- checking --------------------------------------------------------------------------------
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
@@ -255,7 +270,7 @@ def _hand_problems(hands: list, folded: list[bool]) -> list[Problem]:
             problems.append(problem(N_("A player who folded shows no hand."), seat=seat, field="hands"))
         elif not isinstance(hand, list) or len(hand) != 2 or not all(is_int(d) for d in hand):
             problems.append(problem(N_("A hand must be two digits."), seat=seat, field="hands"))
-        elif not all(1 <= d <= 9 for d in hand):
+        elif not all(DIGITS.pick(d) is not None for d in hand):
             problems.append(
                 problem(
                     N_("Each digit of a hand must be between 1 and 9 (got %(a)d and %(b)d)."),

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, Rules, State, problem
+from .entry import Span
 from .fields import by_seat, int_entries, is_int, raise_if, unknown_fields
 
 FACES = (1, 2, 3, 4, 5)  # the values of the red cards
 PER_FACE = 4  # red cards of each value in the deck
 OTHER_CARDS = 80  # the cards of the four other colours
+OTHER_POINTS = 1  # what each card that is not red costs
 HAND = 12
 MIN_PICKUP = 3
 
@@ -19,7 +21,7 @@ def red_points(counts: list[int]) -> int:
 
 def round_score(counts: list[int], other: int) -> int:
     """Points for one player (lower is better): red cards at face value, every other card 1."""
-    return red_points(counts) + other
+    return red_points(counts) + OTHER_POINTS * other
 
 
 class Inferno(Rules):
@@ -64,6 +66,18 @@ class Inferno(Rules):
     def upcoming_extra(self, game: Game, state: State, dealer: int) -> dict:
         """Who starts the round: the dealer's left neighbour."""
         return {"starter": (dealer + 1) % len(game.players)}
+
+    def entry(self, game: Game, state: State, dealer: int) -> dict:
+        """Who starts; the red values, what each costs and how many of each one player or the table may hold;
+        the other cards likewise; the fewest cards a pickup takes."""
+        return {
+            "starter": (dealer + 1) % len(game.players),
+            "faces": FACES,
+            "red": Span(0, PER_FACE),
+            "other": Span(0, OTHER_CARDS),
+            "points": {"red": {face: face for face in FACES}, "other": OTHER_POINTS},
+            "least": MIN_PICKUP,
+        }
 
     def upcoming_notes(self, game: Game, state: State) -> list[Problem]:
         """Past the round limit, the next round breaks the tie for the lowest score."""

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, Rules, State, problem
+from .entry import Span
 from .fields import bool_entries, by_seat, int_entries, raise_if, tricks_add_up, unknown_fields
 
 HANDS = [6, 5, 4, 3, 4, 5, 6]
-MAX_BID = 6
+MAX_BID = 6  # the bid cards go 0..6
+MAX_HAND = 6  # the most cards a hand may deal
 BONUS = 3
 
 
@@ -32,7 +34,7 @@ class ToutOuRien(Rules):
             HANDS,
             N_("Hand sizes, round by round"),
             min=1,
-            max=6,
+            max=MAX_HAND,
             help=N_("Cards dealt to each player in each round, e.g. 6 5 4 3 4 5 6."),
         ),
         Option(
@@ -51,6 +53,10 @@ class ToutOuRien(Rules):
         """The hand size of the next round; with a target the sizes cycle."""
         hands = game.options["hands"]
         return hands[state.played % len(hands)]
+
+    def entry(self, game: Game, state: State, dealer: int) -> dict:
+        """A bid card 0..6 whatever the hand (a bid above it is allowed, with a warning); tricks 0..hand size."""
+        return {"bids": Span(0, MAX_BID), "tricks": Span(0, self.cards(game, state))}
 
     def _check_bids(self, game: Game, rnd: dict) -> tuple[list, list]:
         """Check the bids and open/secret flags."""

@@ -10,7 +10,7 @@ from .. import forms, gamefile, rules, security, store
 from ..db import get_db
 from ..i18n import gettext
 from ..rules import N_, Invalid, problem
-from . import access, page
+from . import access, page, screen
 from .page import htmx
 
 bp = Blueprint("games", __name__, url_prefix="/games")
@@ -68,6 +68,9 @@ def render_game(
     rules_ = rules.get(stored.game.rules)
     result = stored.result or rules.play(stored.game)
     draft = stored.draft["data"] if stored.draft and _draft_step(stored, rules_) else None
+    warnings = rules.draft_warnings(stored.game, result, draft) if draft else []
+    step_ = _step(stored, rules_, step)
+    can_score = access.can_score(stored)
     context = dict(
         stored=stored,
         game=stored.game,
@@ -75,12 +78,13 @@ def render_game(
         result=result,
         errors=errors or [],
         form_oob=form_oob,
-        warnings=rules.draft_warnings(stored.game, result, draft) if draft else [],
         posted=posted,
         message=message,
-        step=_step(stored, rules_, step),
-        can_score=access.can_score(stored),
+        can_score=can_score,
         form_template=forms.template_for(rules_.id),
+        v=screen.view(
+            stored, result, errors=errors or [], warnings=warnings, posted=posted, step=step_, can_score=can_score
+        ),
         leaders=result.leaders(),
         poll_seconds=current_app.config["POLL_SECONDS"],
     )
@@ -167,8 +171,8 @@ def _render_edit(stored: store.Stored, number: int, *, status: int = 200, errors
         played=result.rounds[number - 1],
         was=json.dumps(stored.game.rounds[number - 1], separators=(",", ":")),
         errors=errors or [],
-        posted=posted,
         form_template=forms.template_for(rules_.id),
+        v=screen.view(stored, result, errors=errors or [], posted=posted, can_score=True),
     )
 
 

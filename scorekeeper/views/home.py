@@ -11,6 +11,7 @@ from ..db import get_db
 from ..forms import setup
 from ..i18n import COOKIE, LANGUAGES
 from ..rules import Invalid
+from ..rules.entry import player_counts
 from . import access, page
 
 bp = Blueprint("home", __name__)
@@ -22,7 +23,13 @@ def index():
     db = get_db()
     games = store.listing(db, security.device(), everything=access.is_admin())
     return page.full(
-        "home.html", 200, games=games, all_rules=rules.all_rules(), by_id=_by_id(), admin=access.is_admin()
+        "home.html",
+        200,
+        games=games,
+        all_rules=rules.all_rules(),
+        player_counts=player_counts(rules.all_rules()),
+        by_id=_by_id(),
+        admin=access.is_admin(),
     )
 
 

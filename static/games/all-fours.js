@@ -4,8 +4,6 @@
 (function () {
   "use strict";
 
-  const MAX_POINTS = 80;
-
   // The whole number in a box; blank or a typo counts as nothing here (the server will say what is wrong).
   function count(input) {
     const value = parseInt(input.value, 10);
@@ -39,7 +37,7 @@
     const total = known.reduce((a, b) => a + b, 0);
     const best = Math.max(...known);
     const top = known.flatMap((p, side) => (p === best ? [side] : []));
-    if (total > MAX_POINTS) {
+    if (total > parseInt(live.dataset.most, 10)) {  // the card points the deck holds, from the rules
       live.textContent = live.dataset.over;
       live.classList.add("over");
     } else if (top.length > 1) {

@@ -5,10 +5,16 @@
   if (window.everestAbyssLoaded) return;
   window.everestAbyssLoaded = true;
 
-  // The number two digits form: EVEREST puts the higher digit first, ABYSS the lower.
-  function number(cote, a, b) {
-    const hi = Math.max(a, b), lo = Math.min(a, b);
-    return cote === "everest" ? 10 * hi + lo : 10 * lo + hi;
+  // The number two digits form under a cote, from the rules' table the form carries (data-ea-numbers).
+  function number(form, cote, a, b) {
+    const table = JSON.parse(form.dataset.eaNumbers || "{}")[cote] || {};
+    return table[`${a}${b}`];
+  }
+
+  // Whether the highest or the lowest number wins under a cote (data-ea-best).
+  function best(form, cote, values) {
+    const which = JSON.parse(form.dataset.eaBest || "{}")[cote];
+    return which === "lowest" ? Math.min(...values) : Math.max(...values);
   }
 
   function fill(template, values) {
@@ -25,14 +31,14 @@
     return legend ? legend.firstChild.textContent.trim() : String(seat);
   }
 
-  // A player's stake: one token more or less, between 1 and what they hold.
+  // A player's stake: one token more or less, within the box's min and max (the rules' range).
   function step(button) {
     const input = document.getElementById(button.getAttribute("aria-controls"));
     if (!input) return;
-    const held = parseInt(input.dataset.held, 10);
+    const lo = parseInt(input.min, 10), hi = parseInt(input.max, 10);
     const now = parseInt(input.value, 10);
-    let next = Number.isNaN(now) ? 1 : now + parseInt(button.dataset.eaStep, 10);
-    next = Math.max(1, Math.min(held, next));
+    let next = Number.isNaN(now) ? lo : now + parseInt(button.dataset.eaStep, 10);
+    next = Math.max(lo, Math.min(hi, next));
     input.value = next;
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
@@ -70,7 +76,7 @@
       const out = form.querySelector(`#hand-${seat} [data-ea-number]`);
       const a = parseInt(checked(form, `hands.${seat}.0`), 10), b = parseInt(checked(form, `hands.${seat}.1`), 10);
       const ok = cote && stillIn.includes(seat) && !Number.isNaN(a) && !Number.isNaN(b);
-      if (ok) shown[seat] = number(cote, a, b);
+      if (ok) shown[seat] = number(form, cote, a, b);
       if (out) { out.textContent = ok ? shown[seat] : ""; out.classList.remove("is-best"); }
     }
     verdict(form, cote, stillIn, shown);
@@ -85,13 +91,13 @@
     else if (stillIn.length === 1) text = fill(box.dataset.tAlone, { name: nameOf(form, stillIn[0]) });
     else if (cote && stillIn.every((seat) => seat in shown)) {
       const values = stillIn.map((seat) => shown[seat]);
-      const best = cote === "everest" ? Math.max(...values) : Math.min(...values);
-      const tied = stillIn.filter((seat) => shown[seat] === best);  // in betting order: the first is Big Boss
+      const top = best(form, cote, values);
+      const tied = stillIn.filter((seat) => shown[seat] === top);  // in betting order: the first is Big Boss
       for (const seat of tied) form.querySelector(`#hand-${seat} [data-ea-number]`).classList.add("is-best");
       const name = nameOf(form, tied[0]);
       text = tied.length > 1
-        ? fill(box.dataset.tBoss, { names: tied.map((s) => nameOf(form, s)).join(", "), number: best, name })
-        : fill(box.dataset.tBest, { name, number: best });
+        ? fill(box.dataset.tBoss, { names: tied.map((s) => nameOf(form, s)).join(", "), number: top, name })
+        : fill(box.dataset.tBest, { name, number: top });
     }
     box.textContent = text;
     box.hidden = text === "";

@@ -35,27 +35,31 @@
     }
   }
 
-  // The player's points and cards, shown next to the name; 1 or 2 cards get the pickup warning.
+  // The player's points and cards, shown next to the name: each box's cards cost what its data-points
+  // says (the rules' table); fewer cards than the fieldset's data-least (a pickup) get the warning.
   function showPoints(player) {
     let points = 0, cards = 0;
     for (const input of player.querySelectorAll("input.count")) {
-      const face = parseInt(input.dataset.face || "1", 10);
-      points += face * count(input);
+      points += parseInt(input.dataset.points, 10) * count(input);
       cards += count(input);
     }
     player.querySelector(".inf-points").textContent = points;
     player.querySelector(".inf-cards output").textContent = cards;
-    player.querySelector(".inf-live").classList.toggle("warn", cards === 1 || cards === 2);
+    player.querySelector(".inf-live").classList.toggle("warn", cards > 0 && cards < parseInt(player.dataset.least, 10));
   }
 
-  // Boxes whose value the deck cannot hold across the table: more than 4 red cards of a value, 80 others.
+  // Boxes whose value the deck cannot hold across the table: each kind of card (a red value, or the
+  // other cards) adds up over the players to at most its boxes' data-deck.
   function markOver(form) {
-    const limits = [["input[data-face='1']", 4], ["input[data-face='2']", 4], ["input[data-face='3']", 4],
-      ["input[data-face='4']", 4], ["input[data-face='5']", 4], ["input[name^='other.']", 80]];
-    for (const [selector, limit] of limits) {
-      const boxes = form.querySelectorAll("fieldset.inferno " + selector);
-      const total = Array.from(boxes).reduce((sum, box) => sum + count(box), 0);
-      for (const box of boxes) box.classList.toggle("over", total > limit);
+    const kinds = new Map();
+    for (const box of form.querySelectorAll("fieldset.inferno input.count")) {
+      const kind = box.dataset.face || "other";
+      if (!kinds.has(kind)) kinds.set(kind, []);
+      kinds.get(kind).push(box);
+    }
+    for (const boxes of kinds.values()) {
+      const total = boxes.reduce((sum, box) => sum + count(box), 0);
+      for (const box of boxes) box.classList.toggle("over", total > parseInt(box.dataset.deck, 10));
     }
   }
 

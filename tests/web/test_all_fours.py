@@ -102,7 +102,7 @@ def test_the_32_card_deck_offers_seven_to_ace(client):
     offered = re.findall(r'name="turn_up\.0" value="([^"]*)"', html)
     assert offered == ["7", "8", "9", "10", "J", "Q", "K", "A"]
     assert "First to 5 points wins" in text(client.get(url, headers=EN))
-    assert "an Ace gives the dealer’s side 1 point, a Jack 3." in text(client.get(url, headers=EN))  # no Six
+    assert "A card turned up gives the dealer’s side: Ace 1, Jack 3." in text(client.get(url, headers=EN))  # no Six
 
 
 # -- playing to the target -------------------------------------------------------------------------

@@ -1,0 +1,199 @@
+"""The templates draw what the rules give: no loop over a number written in a template or over what was
+posted, game macros take what they use as parameters, and a hostile number posted to any round form
+comes back as a quick, small refusal."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import rules
+
+from .helpers import post_round, seats, start
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+GAMES = sorted((TEMPLATES / "games").glob("*.html"))
+HUGE = "1" + "0" * 24
+ENORMOUS = "9" * 5000
+
+
+def _sources():
+    return {path.relative_to(TEMPLATES).as_posix(): path.read_text() for path in TEMPLATES.rglob("*.html")}
+
+
+def _range_calls(source: str) -> list[str]:
+    """The argument text of every range(...) call in a template (nested parentheses included)."""
+    calls = []
+    for match in re.finditer(r"\brange\(", source):
+        depth, k = 1, match.end()
+        while depth and k < len(source):
+            depth += {"(": 1, ")": -1}.get(source[k], 0)
+            k += 1
+        calls.append(source[match.end() : k - 1])
+    return calls
+
+
+def test_no_template_loops_over_a_number_it_writes_itself():
+    found = [
+        f"{name}: range({args})"
+        for name, source in _sources().items()
+        for args in _range_calls(source)
+        if re.search(r"(?<![\w.])\d", args)
+    ]
+    assert not found, "numbers a rule gives belong in the rules' entry:\n" + "\n".join(found)
+
+
+def test_no_template_loops_over_what_was_posted():
+    posted = r"\b(posted|request|form)\b"
+    found = [
+        f"{name}: range({args})"
+        for name, source in _sources().items()
+        for args in _range_calls(source)
+        if re.search(posted, args)
+    ]
+    found += [
+        f"{name}: {m.group(0)}"
+        for name, source in _sources().items()
+        for m in re.finditer(r"{%-?\s*for\s[^%]*\bin\s+(posted|request)\b[^%]*%}", source)
+    ]
+    assert not found, "a posted value may only select among the values the rules give:\n" + "\n".join(found)
+
+
+def test_game_macros_are_imported_without_the_page_context_and_no_game_imports_another():
+    for name, source in _sources().items():
+        assert "with context" not in source, name
+    for path in GAMES:
+        imported = re.findall(r"{%-?\s*(?:import|from)\s+\"([^\"]+)\"", path.read_text())
+        assert all(not target.startswith("games/") for target in imported), (path.name, imported)
+
+
+# -- a hostile number, posted to any round form ------------------------------------------------------
+
+PLAYERS = ["Anne", "Julien", "Sylvie", "Pierre"]
+
+
+@pytest.fixture
+def ranges(app):
+    """Every range() a template builds, as (start, stop) pairs: replaces the templates' range."""
+    built = []
+
+    def recording(*args):
+        built.append(args)
+        return range(*args)
+
+    app.jinja_env.globals["range"] = recording
+    return built
+
+
+def _refused_quickly(response, elapsed, ranges):
+    """A 4xx, in well under a second, a page of ordinary size, and no loop longer than a deck."""
+    assert 400 <= response.status_code < 500, response.status_code
+    assert elapsed < 2, f"{elapsed:.1f} s"
+    assert len(response.get_data()) < 300_000
+    assert all(max(map(abs, args)) <= 100 for args in ranges), [a for a in ranges if max(map(abs, a)) > 100]
+
+
+def _correction(client, url, number):
+    """The correction page's `was` field, as a phone that opened it would send it back."""
+    page = client.get(f"{url}/rounds/{number}/edit").get_data(as_text=True)
+    return html.unescape(re.search(r'name="was" value="([^"]*)"', page).group(1))
+
+
+@pytest.mark.parametrize("value", [HUGE, ENORMOUS])
+def test_a_huge_reneges_count_gets_a_quick_small_refusal_on_the_tricks_step(client, ranges, value):
+    url = start(client, "all-or-nothing", PLAYERS)
+    post_round(client, url, 1, "bids", seats("bids", ["nothing", "nothing", "all", "nothing"]))
+    fields = {**seats("tricks", [0, 1, 9, 0]), "reneges.0": value}
+    began = time.perf_counter()
+    response = post_round(client, url, 1, "tricks", fields)
+    _refused_quickly(response, time.perf_counter() - began, ranges)
+    assert response.status_code == 422
+    assert client.get(url + "/export.json").get_json()["rounds"] == []  # nothing stored
+
+
+@pytest.mark.parametrize("value", [HUGE, ENORMOUS])
+def test_a_huge_reneges_count_gets_a_quick_small_refusal_on_the_correction_form(client, ranges, value):
+    url = start(client, "all-or-nothing", PLAYERS)
+    post_round(client, url, 1, "bids", seats("bids", ["nothing", "nothing", "all", "nothing"]))
+    post_round(client, url, 1, "tricks", seats("tricks", [0, 1, 9, 0]))
+    data = {
+        "was": _correction(client, url, 1),
+        **seats("bids", ["nothing", "nothing", "all", "nothing"]),
+        **seats("tricks", [0, 1, 9, 0]),
+        **seats("reneges", [0, 0, 0, 0]),
+        "reneges.0": value,
+    }
+    began = time.perf_counter()
+    response = client.post(f"{url}/rounds/1", data=data)
+    _refused_quickly(response, time.perf_counter() - began, ranges)
+    assert response.status_code == 422
+    assert client.get(url + "/export.json").get_json()["rounds"][0]["reneges"] == [0, 0, 0, 0]
+
+
+# one round of each game, as its form posts it; every field is then replaced by a huge number in turn
+ROUNDS = {
+    "tout-ou-rien": [
+        ("bids", {**seats("bids", [1, 2, 0, 3]), **seats("open", ["open", "secret", "secret", "open"])}),
+        ("tricks", seats("tricks", [1, 2, 0, 3])),
+    ],
+    "all-or-nothing": [
+        ("bids", seats("bids", ["nothing", "nothing", "all", "nothing"])),
+        ("tricks", {**seats("tricks", [0, 1, 9, 0]), **seats("reneges", [0, 0, 0, 0])}),
+    ],
+    "everest-abyss": [
+        (
+            "round",
+            {"cote": "everest", **seats("staked", [3, 3, 3, 3]), "hands.0.0": "5", "hands.0.1": "2", "winner": "0"},
+        )
+    ],
+    "all-fours": [
+        (
+            "round",
+            {
+                "turn_up.0": "J",
+                "beg": "none",
+                "high": "0",
+                "low": "1",
+                "jack": "0",
+                "game": "points",
+                **seats("game_points", [40, 30]),
+            },
+        )
+    ],
+    "inferno": [("round", {"red.0.1": "0", "red.0.5": "2", **seats("other", [4, 1, 0, 0]), "nothing.3": "1"})],
+}
+
+
+CHECKBOXES = ("nothing.", "folded.")  # ticked whatever their value: not numbers
+
+
+def test_every_game_s_rounds_are_listed_here():
+    assert sorted(ROUNDS) == sorted(r.id for r in rules.all_rules())
+
+
+@pytest.mark.parametrize("rules_id", sorted(ROUNDS))
+@pytest.mark.parametrize("value", [HUGE, ENORMOUS, "-" + HUGE])
+def test_a_huge_number_in_any_field_of_any_round_form_is_refused_quickly(client, ranges, rules_id, value):
+    url = start(client, rules_id, PLAYERS)
+    *earlier, (step, fields) = ROUNDS[rules_id]
+    for first, data in earlier:
+        assert post_round(client, url, 1, first, data).status_code == 303
+    for name in [n for n in fields if not n.startswith(CHECKBOXES)]:
+        ranges.clear()
+        began = time.perf_counter()
+        response = post_round(client, url, 1, step, {**fields, name: value})
+        _refused_quickly(response, time.perf_counter() - began, ranges)
+    assert client.get(url + "/export.json").get_json()["rounds"] == []
+    # the same round stored, then corrected with each field huge
+    assert post_round(client, url, 1, step, fields).status_code == 303
+    was = _correction(client, url, 1)
+    every = {k: v for _, data in ROUNDS[rules_id] for k, v in data.items()}
+    for name in [n for n in every if not n.startswith(CHECKBOXES)]:
+        ranges.clear()
+        began = time.perf_counter()
+        response = client.post(f"{url}/rounds/1", data={"was": was, **every, name: value})
+        _refused_quickly(response, time.perf_counter() - began, ranges)
