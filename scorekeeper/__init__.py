@@ -31,6 +31,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
         ADMIN_PASSWORD=None,
         POLL_SECONDS=3,
+        SEND_TIMEOUT=10,  # seconds a save waits for an answer before the phone says it was not sent
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         MAX_CONTENT_LENGTH=1024 * 1024,
     )

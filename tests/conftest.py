@@ -89,4 +89,7 @@ def browser_context_args(browser_context_args):
         "is_mobile": True,
         "device_scale_factor": 2,
         "locale": "fr-FR",
+        # 127.0.0.1 is a secure context: the app's service worker would install in every test and hide
+        # requests from page.route; tests of the worker open a context that allows it
+        "service_workers": "block",
     }

@@ -16,3 +16,6 @@ def init_app(app) -> None:
     from . import health  # the trivial route benchmarks compare with
 
     app.register_blueprint(health.bp)
+    from . import offline  # the web app manifest and the service worker
+
+    app.register_blueprint(offline.bp)

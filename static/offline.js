@@ -1,0 +1,350 @@
+// Scorekeeper on bad Wi-Fi. The round being tapped in is kept on this phone until the server has it
+// (a reload, a closed tab or a discarded page finds it again); a save that cannot reach the server says
+// so beside its button and goes again by itself when the connection returns; a watching phone says when
+// it lost the server. Every word comes from the page (this script's data-t-* attributes, in the page's
+// language). Without this script the forms post as usual.
+(function () {
+  "use strict";
+  const me = document.currentScript;
+  if (!me) return;
+
+  const ENTRY = "#round-form form[hx-post]";  // the round being entered, whatever the game draws in it
+  const KEY = "scorekeeper:round:";  // + path | round | step
+  const BACKOFF = [1, 2, 4, 8, 15, 30];  // seconds before each automatic retry; then every 30 s
+  const UNREACHED = [0, 502, 503, 504];  // no answer, or a proxy saying the app is not there
+  const PAGES = "scorekeeper-pages-v1", STATIC = "scorekeeper-static-v1";  // shared with sw.js
+
+  if (window.htmx && me.dataset.timeout) window.htmx.config.timeout = parseFloat(me.dataset.timeout) * 1000;
+
+  function words(key, time) {
+    return (me.dataset["t" + key] || "").replace("{time}", time || "");
+  }
+
+  function clock(date) {
+    return date.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+  }
+
+  // -- the taps of the round, kept in localStorage per game, round and step --------------------------
+
+  function storage() {
+    try { return window.localStorage; } catch (e) { return null; }
+  }
+
+  function read(key) {
+    try { return JSON.parse(storage().getItem(key)); } catch (e) { return null; }
+  }
+
+  function write(key, value) {
+    try { storage().setItem(key, JSON.stringify(value)); } catch (e) { /* full or forbidden: the form still works */ }
+  }
+
+  function forget(key) {
+    try { storage().removeItem(key); } catch (e) { /* nothing kept */ }
+  }
+
+  function hiddenValue(form, name) {
+    const input = form.querySelector(`input[type=hidden][name="${name}"]`);
+    return input ? input.value : "";
+  }
+
+  function keyOf(form) {
+    return KEY + location.pathname + "|" + hiddenValue(form, "number") + "|" + hiddenValue(form, "step");
+  }
+
+  function tappable(input) {
+    return input.name && !["hidden", "submit", "button", "reset"].includes(input.type);
+  }
+
+  function taps(form) {
+    const fields = [];
+    for (const input of form.querySelectorAll("input, select, textarea")) {
+      if (!tappable(input)) continue;
+      if ((input.type === "radio" || input.type === "checkbox") && !input.checked) continue;
+      fields.push([input.name, input.value]);
+    }
+    return fields;
+  }
+
+  function keep(form, pending) {
+    const saved = read(keyOf(form)) || {};
+    write(keyOf(form), { fields: taps(form), pending: pending === undefined ? !!saved.pending : pending, at: Date.now() });
+  }
+
+  // Put the kept taps back, telling the page's own scripts (live counts) as a tap would.
+  function restore(form) {
+    const saved = read(keyOf(form));
+    if (!saved || !Array.isArray(saved.fields)) return null;
+    const want = new Map();
+    for (const [name, value] of saved.fields) want.set(name, (want.get(name) || []).concat([value]));
+    for (const input of form.querySelectorAll("input, select, textarea")) {
+      if (!tappable(input)) continue;
+      const values = want.get(input.name) || [];
+      let changed = false;
+      if (input.type === "radio" || input.type === "checkbox") {
+        const on = values.includes(input.value);
+        changed = input.checked !== on;
+        input.checked = on;
+      } else if (values.length && input.value !== values[0]) {
+        input.value = values[0];
+        changed = true;
+      }
+      if (changed) {
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
+    return saved;
+  }
+
+  // Rounds of this game already behind the form (or every round, once no form is left) are done with.
+  function tidy(form) {
+    const store = storage();
+    if (!store) return;
+    const prefix = KEY + location.pathname + "|";
+    const current = form ? parseInt(hiddenValue(form, "number"), 10) : Infinity;
+    for (let i = store.length - 1; i >= 0; i--) {
+      const key = store.key(i);
+      if (key && key.startsWith(prefix) && parseInt(key.slice(prefix.length), 10) < current) forget(key);
+    }
+  }
+
+  // -- what the form says beside its button ---------------------------------------------------------
+
+  function statusOf(form) {
+    let out = form.querySelector(".send-status");
+    if (!out) {
+      out = document.createElement("p");
+      out.className = "send-status";
+      out.setAttribute("role", "status");
+      out.setAttribute("aria-live", "polite");
+      const buttons = form.querySelectorAll("button[type=submit]");
+      if (buttons.length) buttons[buttons.length - 1].insertAdjacentElement("afterend", out);
+      else form.appendChild(out);
+    }
+    return out;
+  }
+
+  function say(form, state, text) {
+    const out = statusOf(form);
+    out.dataset.state = state;
+    out.textContent = text;
+  }
+
+  // While a save is on its way the taps wait: what the screen shows is what is sent.
+  function lock(form, on) {
+    for (const input of form.querySelectorAll("input, select, textarea, button[type=button]")) {
+      if (input.type === "hidden") continue;
+      if (on && !input.disabled) {
+        input.disabled = true;
+        input.dataset.sendLock = "1";
+      } else if (!on && input.dataset.sendLock) {
+        input.disabled = false;
+        delete input.dataset.sendLock;
+      }
+    }
+    if (on) form.setAttribute("aria-busy", "true");
+    else form.removeAttribute("aria-busy");
+  }
+
+  // -- sending again --------------------------------------------------------------------------------
+
+  const retry = { tries: 0, timer: 0 };
+
+  function resend() {
+    clearTimeout(retry.timer);
+    const form = document.querySelector(ENTRY);
+    if (!form || form.getAttribute("aria-busy")) return;
+    const saved = read(keyOf(form));
+    if (!saved || !saved.pending) return;
+    if (form.requestSubmit) form.requestSubmit();
+    else window.htmx.trigger(form, "submit");
+  }
+
+  function later() {
+    clearTimeout(retry.timer);
+    const wait = BACKOFF[Math.min(retry.tries, BACKOFF.length - 1)];
+    retry.tries += 1;
+    retry.timer = setTimeout(resend, wait * 1000);
+  }
+
+  function unsent(form) {
+    keep(form, true);
+    say(form, "unsent", words("Unsent"));
+    later();
+  }
+
+  function isEntry(elt) {
+    return elt && elt.matches && elt.matches(ENTRY);
+  }
+
+  document.addEventListener("htmx:beforeSend", (event) => {
+    const form = event.detail.elt;
+    if (!isEntry(form)) return;
+    clearTimeout(retry.timer);
+    form.dataset.sent = keyOf(form);
+    lock(form, true);
+    say(form, "saving", words("Saving"));
+  });
+
+  // A proxy's 502 (the app is restarting) would replace the form with an error page: keep the form.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (isEntry(event.detail.elt) && UNREACHED.includes(event.detail.xhr.status)) event.detail.shouldSwap = false;
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const elt = event.detail.elt, xhr = event.detail.xhr;
+    const reached = xhr && !UNREACHED.includes(xhr.status);
+    if (reached) answered();
+    if (elt && elt.id === "poll") return watched(reached);
+    if (!isEntry(elt)) return;
+    lock(elt, false);
+    if (!reached) return unsent(elt);
+    retry.tries = 0;
+    // The server has the round (or said why not, on the form it sent back): nothing more to send.
+    const saved = read(elt.dataset.sent);
+    if (xhr.status < 300 || xhr.status === 409) forget(elt.dataset.sent);
+    else if (saved) write(elt.dataset.sent, { ...saved, pending: false });
+    if (elt.isConnected) statusOf(elt).remove();
+  });
+
+  // Taps on a form whose save is on its way wait (a game's script would otherwise change a box unsent).
+  document.addEventListener("click", (event) => {
+    if (event.target.closest && event.target.closest(ENTRY + "[aria-busy]")) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }, true);
+
+  document.addEventListener("input", remember);
+  document.addEventListener("change", remember);
+
+  // After the game's own script had its say (Inferno's "collected nothing" empties the boxes).
+  function remember(event) {
+    const form = event.target.closest && event.target.closest(ENTRY);
+    if (form) setTimeout(() => { if (form.isConnected) keep(form); }, 0);
+  }
+
+  // A new form (the next step, the next round, a refused round): put back what was kept for it.
+  function arrived() {
+    const form = document.querySelector(ENTRY);
+    tidy(form);
+    if (!form || form.dataset.restored) return;
+    form.dataset.restored = "1";
+    const saved = restore(form);
+    if (saved && saved.pending) {
+      say(form, "unsent", words("Unsent"));
+      if (navigator.onLine) later();
+    }
+  }
+
+  window.addEventListener("online", () => {
+    retry.tries = 0;
+    if (offlineCopy() && !pendingForm()) location.reload();
+    else resend();
+  });
+
+  function pendingForm() {
+    const form = document.querySelector(ENTRY);
+    const saved = form && read(keyOf(form));
+    return saved && saved.pending ? form : null;
+  }
+
+  // -- a watching phone: say when the server is out of reach, and since when -------------------------
+
+  let lastContact = new Date();
+
+  function watched(reached) {
+    const note = document.getElementById("net-lost");
+    if (reached) {
+      lastContact = new Date();
+      if (note) note.remove();
+      return;
+    }
+    lostNote().textContent = words("Lost", clock(lastContact));
+  }
+
+  function lostNote() {
+    let note = document.getElementById("net-lost");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "net-lost";
+      note.className = "notice net-lost";
+      note.setAttribute("role", "status");
+      const board = document.getElementById("scoreboard");
+      if (board) board.insertAdjacentElement("beforebegin", note);
+    }
+    return note;
+  }
+
+  window.addEventListener("offline", () => {
+    if (document.getElementById("poll")) watched(false);
+  });
+
+  // -- a page the service worker served from this phone's copy ---------------------------------------
+
+  function offlineCopy() {
+    return document.documentElement.hasAttribute("data-offline-copy");
+  }
+
+  function markOfflineCopy() {
+    if (!offlineCopy()) return;
+    const seen = new Date(parseInt(document.documentElement.dataset.offlineCopy, 10));
+    const banner = document.createElement("p");
+    banner.id = "offline-copy";
+    banner.className = "notice offline-copy";
+    banner.setAttribute("role", "status");
+    banner.textContent = words("OfflineCopy", Number.isNaN(seen.getTime()) ? "?" : clock(seen));
+    const main = document.querySelector("main");
+    if (main) main.insertAdjacentElement("afterbegin", banner);
+    lastContact = Number.isNaN(seen.getTime()) ? lastContact : seen;
+  }
+
+  // The server answered: whatever the page shows from its copy is being brought up to date.
+  function answered() {
+    if (!offlineCopy()) return;
+    document.documentElement.removeAttribute("data-offline-copy");
+    const banner = document.getElementById("offline-copy");
+    if (banner) banner.remove();
+  }
+
+  // -- the service worker (HTTPS or localhost only), and this phone's copy of the page ---------------
+
+  function keepShell() {
+    if (!window.caches) return;
+    const assets = Array.from(document.querySelectorAll("link[rel=stylesheet][href], script[src]"), (e) => e.href || e.src);
+    caches.open(STATIC).then((cache) => Promise.all(assets.map((url) => cache.match(url).then((hit) => hit || cache.add(url)))))
+      .catch(() => {});
+    if (!navigator.serviceWorker.controller) keepPage();  // this first page did not pass through the worker
+  }
+
+  let keepTimer = 0;
+
+  function keepPage() {
+    if (!window.caches || offlineCopy()) return;
+    clearTimeout(keepTimer);
+    const url = location.href.split("#")[0];
+    keepTimer = setTimeout(() => {
+      Promise.all([caches.open(PAGES), fetch(url, { credentials: "same-origin" })])
+        .then(([cache, response]) => response.ok && cache.delete(url, { ignoreVary: true }).then(() => cache.put(url, response)))
+        .catch(() => { /* offline: the copy stays as it was */ });
+    }, 800);
+  }
+
+  if (me.dataset.sw && "serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register(me.dataset.sw).then(() => navigator.serviceWorker.ready).then(keepShell)
+      .catch(() => { /* no worker (plain HTTP, or refused): everything else still works */ });
+  }
+
+  document.addEventListener("htmx:afterSettle", () => {
+    arrived();
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) keepPage();  // the board changed
+  });
+
+  function start() {
+    markOfflineCopy();
+    arrived();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,316 @@
+"""Bad Wi-Fi at the table, on a 390x844 phone, for the main round of every game: a save made offline says
+so beside its button and goes by itself when the connection returns; a save whose answer is lost is
+stored once; taps made while a slow save is on its way are not lost behind the screen's back; a reload
+in the middle of a round finds its taps. Every test reads the exported game file: each round stored
+exactly once, with what was tapped."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from .helpers import chip, start_game, tap
+
+pytestmark = pytest.mark.browser
+
+ROUNDS = re.compile(r".*/games/[^/]+/rounds$")
+
+
+@dataclass
+class Step:
+    """One step of a round's form: what the player taps, and how to see those taps are on the form."""
+
+    taps: Callable[[Page], None]
+    shown: Callable[[Page], None]
+    change: Callable[[Page], None]  # one more tap that would change what this step sends
+
+
+@dataclass
+class Case:
+    """A game's main round, step by step, and the round the game file must then hold."""
+
+    rules: str
+    players: list[str]
+    steps: list[Step]
+    stored: dict
+
+    def __str__(self) -> str:
+        return self.rules
+
+
+def checked(page: Page, name: str, value) -> None:
+    expect(page.locator(f"#round-entry input[name='{name}'][value='{value}']")).to_be_checked()
+
+
+def valued(page: Page, selector: str, value) -> None:
+    expect(page.locator(f"#round-entry {selector}")).to_have_value(str(value))
+
+
+def taps(*pairs) -> Callable[[Page], None]:
+    """Tap each (name, value) chip in turn."""
+
+    def run(page: Page) -> None:
+        for name, value in pairs:
+            tap(page, name, value)
+
+    return run
+
+
+def shown(*pairs) -> Callable[[Page], None]:
+    """Each (name, value) chip is checked."""
+
+    def run(page: Page) -> None:
+        for name, value in pairs:
+            checked(page, name, value)
+
+    return run
+
+
+def tapping(name: str, value) -> Callable[[Page], None]:
+    """One tap on a chip, at once: a thumb does not wait for the box to be ready."""
+    return lambda page: chip(page, name, value).click(force=True)
+
+
+def inferno_change(page: Page) -> None:
+    """One tap on Julien's red 5."""
+    page.locator("#player-1 label.face[for='red-1-5']").click(force=True)
+
+
+def inferno_taps(page: Page) -> None:
+    """Anne: two red 3s and 4 other cards; Julien: 3 others; Sylvie collected nothing."""
+    for _ in range(2):
+        page.locator("#player-0 label.face[for='red-0-3']").click()
+    page.locator("#other-0").fill("4")
+    page.locator("#other-1").fill("3")
+    page.locator("#player-2 label.chip:has(input[name='nothing.2'])").click()
+    valued(page, "#red-0-3", 2)
+
+
+def inferno_shown(page: Page) -> None:
+    valued(page, "#red-0-3", 2)
+    valued(page, "#other-0", 4)
+    valued(page, "#other-1", 3)
+    checked(page, "nothing.2", 1)
+    valued(page, "#red-1-5", 0)
+    expect(page.locator("#player-0 .inf-points")).to_have_text("10")
+
+
+def everest_taps(page: Page) -> None:
+    """EVEREST; stakes 2, 3, 1; Julien takes the pot."""
+    tap(page, "cote", "everest")
+    for seat, stake in enumerate([2, 3, 1]):
+        page.locator(f"#staked-{seat}").fill(str(stake))
+    tap(page, "winner", 1)
+
+
+def everest_shown(page: Page) -> None:
+    checked(page, "cote", "everest")
+    for seat, stake in enumerate([2, 3, 1]):
+        valued(page, f"#staked-{seat}", stake)
+    checked(page, "winner", 1)
+
+
+P3 = ["Anne", "Julien", "Sylvie"]
+P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
+CASES = [
+    Case(
+        "tout-ou-rien",
+        P3,
+        [
+            Step(taps(("bids.0", 2), ("bids.1", 3), ("bids.2", 1), ("open.1", "open")),
+                 shown(("bids.0", 2), ("bids.1", 3), ("open.1", "open")), tapping("bids.0", 4)),
+            Step(taps(("tricks.0", 2), ("tricks.1", 3), ("tricks.2", 1)),
+                 shown(("tricks.0", 2), ("tricks.1", 3), ("tricks.2", 1)), tapping("tricks.0", 5)),
+        ],
+        {"bids": [2, 3, 1], "open": [False, True, False], "tricks": [2, 3, 1]},
+    ),
+    Case(
+        "all-or-nothing",
+        P4,
+        [
+            Step(taps(("bids.0", "nothing"), ("bids.1", "nothing"), ("bids.2", "all"), ("bids.3", "nothing")),
+                 shown(("bids.0", "nothing"), ("bids.2", "all"), ("bids.3", "nothing")), tapping("bids.0", "all")),
+            Step(taps(("tricks.0", 0), ("tricks.1", 1), ("tricks.2", 9), ("tricks.3", 0), ("reneges.3", 1)),
+                 shown(("tricks.0", 0), ("tricks.1", 1), ("tricks.2", 9), ("reneges.3", 1)), tapping("tricks.0", 4)),
+        ],
+        {"bids": ["nothing", "nothing", "all", "nothing"], "tricks": [0, 1, 9, 0], "reneges": [0, 0, 0, 1]},
+    ),
+    Case(
+        "everest-abyss",
+        P3,
+        [Step(everest_taps, everest_shown, tapping("cote", "abyss"))],
+        {"cote": "everest", "staked": [2, 3, 1], "folded": [False, False, False], "hands": [None, None, None],
+         "winner": 1},
+    ),
+    Case(
+        "all-fours",
+        P4,
+        [
+            Step(taps(("turn_up.0", "K"), ("high", 0), ("low", 1), ("jack", "none"), ("game", 0)),
+                 shown(("turn_up.0", "K"), ("high", 0), ("low", 1), ("game", 0)), tapping("high", 1)),
+        ],
+        {"turn_ups": ["K"], "beg": None, "reneges": [], "high": 0, "low": 1, "jack": None, "game": 0},
+    ),
+    Case(
+        "inferno",
+        P3,
+        [Step(inferno_taps, inferno_shown, inferno_change)],
+        {"red": [[0, 0, 2, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]], "other": [4, 3, 0]},
+    ),
+]  # fmt: skip
+
+
+def start(page: Page, base: str, case: Case) -> str:
+    return start_game(page, base, case.rules, case.players, dealer=0)
+
+
+def stored_rounds(page: Page, url: str) -> list[dict]:
+    """The rounds of the game file the server exports."""
+    return page.request.get(url + "/export.json").json()["rounds"]
+
+
+def save(page: Page) -> None:
+    page.locator("#round-entry button[type=submit]").click()
+
+
+def step_of(page: Page) -> str:
+    return page.locator("#round-entry input[name=step]").input_value()
+
+
+def done(page: Page, case: Case, k: int) -> None:
+    """Wait for what the server shows once step `k` is in: the next step, or the round on the board."""
+    if k == len(case.steps) - 1:
+        expect(page.locator("#scoreboard #round-1")).to_be_attached()
+    else:
+        expect(page.locator("#round-entry input[name=step]")).not_to_have_value(re.compile("^bids$"))
+
+
+def status(page: Page):
+    return page.locator("#round-entry .send-status")
+
+
+def until(page: Page, condition, timeout: float = 5000) -> None:
+    """Wait for a condition the page cannot express as a locator (a Python one, or a script that awaits)."""
+    for _ in range(int(timeout / 25)):
+        if condition() if callable(condition) else page.evaluate(condition):
+            return
+        page.wait_for_timeout(25)
+    raise AssertionError(f"still not true after {timeout / 1000} s: {condition}")
+
+
+def kept(page: Page) -> list[str]:
+    """The rounds this phone still keeps taps of."""
+    return page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scorekeeper:round:'))")
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_a_reload_keeps_the_taps_and_a_round_saved_offline_goes_when_the_connection_returns(
+    page: Page, live_server, case: Case
+):
+    url = start(page, live_server, case)
+    for k, step in enumerate(case.steps):
+        step.taps(page)
+        page.reload()  # the phone discarded the page, or the tab was closed and opened again
+        step.shown(page)
+        page.context.set_offline(True)
+        save(page)
+        expect(status(page)).to_contain_text("Pas envoyé")  # "Not sent: no connection..."
+        step.shown(page)  # nothing tapped is gone
+        page.context.set_offline(False)
+        done(page, case, k)  # by itself: no further tap
+    assert stored_rounds(page, url) == [case.stored]
+    assert kept(page) == []  # saved: nothing left to restore
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_taps_wait_for_a_slow_save_and_a_lost_answer_stores_the_round_once(page: Page, live_server, case: Case):
+    url = start(page, live_server, case)
+    held: list[Route] = []
+    hold = [False]
+
+    def answer(route: Route) -> None:
+        if hold[0] and route.request.method == "POST":
+            hold[0] = False
+            held.append(route)  # no answer yet: the server has not even seen it
+        else:
+            route.continue_()
+
+    page.route(ROUNDS, answer)
+    for k, step in enumerate(case.steps):
+        step.taps(page)
+        hold[0] = True
+        save(page)
+        form = page.locator("#round-entry")
+        expect(form).to_have_attribute("aria-busy", "true")
+        expect(status(page)).to_contain_text("Enregistrement")  # "Saving…"
+        until(page, lambda: bool(held))
+        step.change(page)  # a tap while the save is on its way waits: the screen never shows what is not sent
+        step.shown(page)
+        route = held.pop()
+        route.fetch()  # the server stores it...
+        route.abort()  # ...and its answer is lost on the way back
+        expect(status(page)).to_contain_text("Pas envoyé")
+        done(page, case, k)  # sent again by itself, stored once
+    assert stored_rounds(page, url) == [case.stored]
+    expect(page.locator("#flash")).to_contain_text("1")  # "Round 1 was already saved: it is recorded once."
+    assert kept(page) == []
+
+
+def shot(page: Page, name: str) -> None:
+    """A screenshot to look at, when SCOREKEEPER_SHOTS names a folder."""
+    if os.environ.get("SCOREKEEPER_SHOTS"):
+        page.screenshot(path=os.path.join(os.environ["SCOREKEEPER_SHOTS"], name + ".png"))
+
+
+def test_a_watcher_says_when_it_lost_the_server_and_catches_up_by_itself(page: Page, live_server, client):
+    players = {f"player.{seat}": name for seat, name in enumerate(["Anne", "Julien", "Sylvie"])}
+    url = client.post("/new/inferno", data={**players, "dealer": "0"}).headers["Location"]  # another phone scores
+    page.goto(live_server + url)
+    expect(page.locator("#poll")).to_be_attached()
+    page.context.set_offline(True)
+    lost = page.locator("#net-lost")
+    expect(lost).to_contain_text(re.compile(r"Connexion perdue.* \d\d:\d\d"))  # "connection lost; last update 21:14"
+    shot(page, "watch-lost")
+    fields = {"number": "1", "step": "round", "other.0": "4", "other.1": "3", "other.2": "0", "nothing.2": "1"}
+    assert client.post(url + "/rounds", data=fields).status_code == 303
+    page.context.set_offline(False)
+    expect(page.locator("#scoreboard #round-1")).to_be_attached()  # caught up by itself
+    expect(lost).to_have_count(0)
+
+
+def test_a_game_page_opened_before_opens_offline_with_its_last_board(browser, browser_context_args, live_server):
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    page = context.new_page()
+    try:
+        url = start(page, live_server, CASES[-1])
+        inferno_taps(page)
+        save(page)
+        expect(page.locator("#scoreboard #round-1")).to_be_attached()
+        # the phone keeps a copy of the page as it now stands (the worker and offline.js between them)
+        until(
+            page,
+            """() => caches.open('scorekeeper-pages-v1').then(c => c.match(location.href, {ignoreVary: true}))
+                    .then(r => r ? r.text() : '').then(t => t.includes('id="round-1"'))""",
+        )
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#offline-copy")).to_contain_text("Hors ligne")
+        expect(page.locator("#scoreboard #round-1")).to_be_attached()
+        page.evaluate("window.scrollTo(0, 0)")
+        shot(page, "offline-board")
+        inferno_taps(page)
+        save(page)
+        expect(status(page)).to_contain_text("Pas envoyé")
+        page.locator("#round-entry .send-status").scroll_into_view_if_needed()
+        shot(page, "offline-unsent")
+        context.set_offline(False)
+        expect(page.locator("#scoreboard #round-2")).to_be_attached()
+        expect(page.locator("#offline-copy")).to_have_count(0)
+        assert stored_rounds(page, url) == [CASES[-1].stored] * 2
+    finally:
+        context.close()
