@@ -40,7 +40,7 @@ def test_the_service_worker_is_served_from_the_root_and_always_checked_again(cli
     assert response.mimetype == "text/javascript"
     assert response.headers["Service-Worker-Allowed"] == "/"
     assert "no-cache" in response.headers["Cache-Control"]
-    assert b"addEventListener(\"fetch\"" in response.data
+    assert b'addEventListener("fetch"' in response.data
 
 
 @pytest.mark.parametrize(
