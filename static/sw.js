@@ -47,7 +47,8 @@ async function page(request) {
   try {
     const response = await Promise.race([fetch(request), slow(WAIT)]);
     const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
-    if (response.ok && html) keep(cache, request.url, response.clone());
+    const kept = !(response.headers.get("Cache-Control") || "").includes("no-store");
+    if (response.ok && html && kept) keep(cache, request.url, response.clone());
     return response;
   } catch (error) {
     const copy = await cache.match(request, { ignoreVary: true });
