@@ -220,6 +220,7 @@ def test_a_reload_keeps_the_taps_and_a_round_saved_offline_goes_when_the_connect
         page.context.set_offline(True)
         save(page)
         expect(status(page)).to_contain_text("Pas envoyé")  # "Not sent: no connection..."
+        shot(page, f"unsent-{case.rules}-{k}")
         step.shown(page)  # nothing tapped is gone
         page.context.set_offline(False)
         done(page, case, k)  # by itself: no further tap
