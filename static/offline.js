@@ -10,7 +10,7 @@
 
   const ENTRY = "#round-form form[hx-post]";  // the round being entered, whatever the game draws in it
   const KEY = "scorekeeper:round:";  // + path | round | step
-  const BACKOFF = [1, 2, 4, 8, 15, 30];  // seconds before each automatic retry; then every 30 s
+  const BACKOFF = [0.5, 1, 2, 4, 8, 15, 30];  // seconds before each automatic retry; then every 30 s
   const UNREACHED = [0, 502, 503, 504];  // no answer, or a proxy saying the app is not there
   const PAGES = "scorekeeper-pages-v1", STATIC = "scorekeeper-static-v1";  // shared with sw.js
 
