@@ -237,11 +237,22 @@
     }
   }
 
-  window.addEventListener("online", () => {
+  function reconnected() {
     retry.tries = 0;
     if (offlineCopy() && !pendingForm()) location.reload();
     else resend();
-  });
+  }
+
+  window.addEventListener("online", reconnected);
+
+  // A copy served because the server was slow or down while the phone stayed online: no "online" event
+  // will come, so ask the server now and then whether it is back.
+  function probe() {
+    if (!offlineCopy()) return;
+    fetch(location.href.split("#")[0], { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+      .then((response) => (response.ok ? reconnected() : setTimeout(probe, 10000)))
+      .catch(() => setTimeout(probe, 10000));
+  }
 
   function pendingForm() {
     const form = document.querySelector(ENTRY);
@@ -343,6 +354,7 @@
   function start() {
     markOfflineCopy();
     arrived();
+    if (offlineCopy()) setTimeout(probe, 10000);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
