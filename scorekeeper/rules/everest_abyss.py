@@ -20,6 +20,8 @@ def number(cote: str, a: int, b: int) -> int:
 
 # every number two digits form, by cote and the digits as typed ("52"): what a form previews
 NUMBERS = {cote: {f"{a}{b}": number(cote, a, b) for a in DIGITS.values() for b in DIGITS.values()} for cote in COTES}
+# the best number there is under each cote: 99 on EVEREST, 11 on ABYSS
+TOPS = {cote: (max if BEST[cote] == "highest" else min)(NUMBERS[cote].values()) for cote in COTES}
 
 
 def showdown(cote: str, hands: list, order: list[int]) -> tuple[int, bool]:
@@ -133,6 +135,7 @@ class EverestAbyss(Rules):
             "order": self.order(game, state, dealer),
             "digits": DIGITS,
             "numbers": NUMBERS,
+            "tops": TOPS,
             "bank": game.options["tokens"] * len(game.players),
         }
 
