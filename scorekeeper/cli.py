@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from . import gamefile, rules
+from . import gamefile, registry, rules
 from .i18n import DEFAULT, LANGUAGES, describe
 
 
@@ -70,7 +70,7 @@ def score(source, lang):
     "--rules",
     "rules_id",
     metavar="RULES",
-    help="With --blank: the game (tout-ou-rien, all-or-nothing, everest-abyss, all-fours, inferno).",
+    help=f"With --blank: the game ({', '.join(registry.ids())}).",
 )
 @click.option("--players", type=int, help="With --blank: how many players.")
 @click.option("--names", help="With --blank: the players' names, separated by commas (optional).")

@@ -7,6 +7,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .i18n import gettext
 from .rules import N_
+from .views import page
 
 TITLES = {
     400: N_("That request could not be understood."),
@@ -30,8 +31,6 @@ def _message(exc: HTTPException) -> str:
 
 def handle(exc: HTTPException):
     """Render an HTTP error as a page (or, for htmx, the same page, which it shows in place)."""
-    from .views import page
-
     if isinstance(exc, InternalServerError) or exc.code is None:
         return handle_crash(exc)
     if request.headers.get("HX-Request") == "true":
@@ -44,8 +43,6 @@ def handle(exc: HTTPException):
 
 def _in_place(message: str, code: int):
     """For htmx: the message goes in the page's notice area; the form the player was using stays."""
-    from .views import page
-
     response = page.full("error_notice.html", code, message=message)
     response.headers["HX-Retarget"] = "#flash"
     response.headers["HX-Reswap"] = "innerHTML"
@@ -54,8 +51,6 @@ def _in_place(message: str, code: int):
 
 def handle_crash(exc):
     """An unexpected error: say so plainly; the details stay in the server log."""
-    from .views import page
-
     message = gettext("Something went wrong; nothing was changed.")
     if request.headers.get("HX-Request") == "true":
         return _in_place(message, 500)

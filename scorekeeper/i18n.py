@@ -21,8 +21,7 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 from flask import g, request
 
-from .rules import Problem
-from .rules.base import Msgid
+from .rules.problems import Msgid, Problem
 
 LANGUAGES = ("fr", "en", "de")  # a new language: its code here and translations/CODE/*.po
 DEFAULT = "fr"  # most players of these games speak French

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper import registry, rules
 from scorekeeper.cli import main
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
@@ -21,3 +22,20 @@ def test_every_command_and_option_is_in_the_readme(name):
 def test_the_two_commands_are_in_the_readme():
     assert "make run" in README and "make test" in README
     assert "bash .ci/run" in README or ".ci/run" in README
+
+
+@pytest.mark.parametrize("rules_id", registry.ids())
+def test_every_registered_game_is_in_the_readme_game_list(rules_id):
+    games = next(line for line in README.splitlines() if line.startswith("Games:"))
+    games += " " + README.split(games, 1)[1].split("\n\n", 1)[0]  # the paragraph it starts
+    assert f"**{rules.get(rules_id).name}**" in games
+
+
+def test_the_contributing_checklist_names_every_piece_of_a_bundle():
+    contributing = (Path(__file__).resolve().parent.parent / "CONTRIBUTING.md").read_text()
+    for piece in ("rules/<module>.py", "forms/<module>.py", "templates/games/<id>.html", "sheets/<module>.py"):
+        assert piece in contributing
+    for piece in ("static/games/<id>.js", "translations/<lang>/<id>.po", "tests/samples/<module>.py", "registry.py"):
+        assert piece in contributing
+    for macro in registry.TEMPLATE_MACROS:
+        assert f"`{macro}`" in contributing

@@ -1,18 +1,18 @@
 """Round entry forms: each game's module reads what the tapped form posted into a round of FORMAT.md.
 
-A game's form module is `forms/<rules id with underscores>.py` with a `read(form, step, ctx)` function
-(ctx: the FormContext below) and its template `templates/games/<rules id>.html`, which holds the
-macros that draw the form and the scoreboard cells. Adding a game needs no change here.
+A game's form module (named in scorekeeper/registry.py) has a `read(form, step, ctx)` function (ctx:
+the FormContext below); its template holds the macros that draw the form and the scoreboard cells.
+Adding a game needs no change here.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
 from werkzeug.datastructures import MultiDict
 
+from .. import registry
 from ..rules import N_, Game, Invalid, Problem, Upcoming, problem
 
 
@@ -29,12 +29,12 @@ class FormContext:
 
 def module_for(rules_id: str) -> ModuleType:
     """The form module of a game."""
-    return importlib.import_module(f"{__name__}.{rules_id.replace('-', '_')}")
+    return registry.get(rules_id).form()
 
 
 def template_for(rules_id: str) -> str:
     """The template holding a game's form and cell macros."""
-    return f"games/{rules_id}.html"
+    return registry.get(rules_id).template
 
 
 def read(rules_id: str, form: MultiDict, step: str, ctx: FormContext) -> dict:

@@ -1,15 +1,14 @@
 """The games the scorekeeper knows, one module each, and the driver that plays a game through.
 
-Each module in this package that defines a `RULES` instance is a game; adding a game needs no
-change here.
+The games are the ones scorekeeper/registry.py lists, in its order; each one's module here defines
+`RULES`, a `Rules`. Adding a game needs no change here.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from functools import cache
 
+from .. import registry
 from .base import (
     N_,
     Game,
@@ -49,31 +48,16 @@ __all__ = [
     "problem",
 ]
 
-_NOT_GAMES = {"base", "fields", "setup"}
-
 
 @cache
 def _registry() -> dict[str, Rules]:
-    """Every game module's RULES, by id, in the order of their names."""
-    found = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name in _NOT_GAMES:
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        rules = getattr(module, "RULES", None)
-        if isinstance(rules, Rules):
-            found[rules.id] = rules
-    return found
-
-
-GAME_ORDER = ("tout-ou-rien", "all-or-nothing", "everest-abyss", "all-fours", "inferno")
+    """Every registered game's RULES, by id, in the registry's order."""
+    return {bundle.id: registry.load(bundle.rules_module).RULES for bundle in registry.GAMES}
 
 
 def all_rules() -> list[Rules]:
     """The games, in the order the home page offers them."""
-    games = _registry()
-    order = {rid: k for k, rid in enumerate(GAME_ORDER)}
-    return sorted(games.values(), key=lambda r: (order.get(r.id, len(order)), r.id))
+    return list(_registry().values())
 
 
 def get(rules_id) -> Rules:

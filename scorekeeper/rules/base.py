@@ -9,74 +9,12 @@ them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from .problems import N_, Invalid, Msgid, Problem, fail, problem
+from .setup import Option, check_options
 
-class Msgid(str):
-    """A message to translate, as opposed to a name or a number given as a parameter."""
-
-
-def N_(message: str) -> Msgid:
-    """Mark a message for translation without translating it (rules know no language)."""
-    return Msgid(message)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong (or worth a warning) with what was entered, and where."""
-
-    message: str
-    params: dict = field(default_factory=dict)
-    round: int | None = None  # 1-based round number
-    seat: int | None = None  # the player (or side) concerned
-    field: str | None = None  # the round field concerned, e.g. "tricks"
-
-    def fill(self) -> dict:
-        """The parameters of the message, with the field and round it names."""
-        return {"field": self.field, "round": self.round, **self.params}
-
-    def text(self) -> str:
-        """The English message with its parameters filled in."""
-        return self.message % self.fill()
-
-    def at_round(self, number: int) -> Problem:
-        """The same problem, placed in round `number` unless it already names one."""
-        if self.round is not None:
-            return self
-        return Problem(self.message, self.params, number, self.seat, self.field)
-
-
-class Invalid(Exception):
-    """What was entered breaks the format or the rules; nothing may be stored."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("; ".join(p.text() for p in problems))
-        self.problems = list(problems)
-
-
-def problem(message: str, *, round=None, seat=None, field=None, **params) -> Problem:
-    """Build a Problem; `params` fill the %-placeholders of `message`."""
-    return Problem(message, params, round, seat, field)
-
-
-def fail(message: str, **kwargs) -> Invalid:
-    """An Invalid holding one problem, ready to raise."""
-    return Invalid([problem(message, **kwargs)])
-
-
-@dataclass(frozen=True)
-class Option:
-    """A game option of RULES.md: how it is named, checked and offered at setup."""
-
-    name: str
-    kind: str  # "int", "int?" (int or none), "choice", "bool", "hands" (list of ints)
-    default: Any
-    label: str
-    help: str = ""
-    min: int | None = None
-    max: int | None = None
-    choices: tuple = ()
-    choice_labels: tuple = ()  # msgids, parallel to choices
+__all__ = ["N_", "Game", "Invalid", "Msgid", "Option", "Problem", "Result", "RoundResult", "Rules", "State"]
+__all__ += ["Standing", "Upcoming", "fail", "problem"]
 
 
 @dataclass
@@ -189,8 +127,6 @@ class Rules:
     # -- setup ---------------------------------------------------------------------------------
     def check_setup(self, players: list[str], options: dict) -> dict:
         """Check the player count and options; return the options with defaults filled in."""
-        from .setup import check_options
-
         return check_options(self, players, options)
 
     def option_default(self, option: Option, players: list[str]):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import N_, Invalid, Problem, problem
+from .problems import N_, Invalid, Problem, problem
 
 
 def is_int(value) -> bool:

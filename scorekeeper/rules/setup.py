@@ -3,12 +3,48 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-from .base import N_, Invalid, Option, Problem, Rules, problem
 from .fields import is_int
+from .problems import N_, Invalid, Problem, problem
 
 MAX_NAME = 40
 MAX_HANDS = 30
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option of RULES.md: how it is named, checked and offered at setup."""
+
+    name: str
+    kind: str  # "int", "int?" (int or none), "choice", "bool", "hands" (list of ints)
+    default: Any
+    label: str
+    help: str = ""
+    min: int | None = None
+    max: int | None = None
+    choices: tuple = ()
+    choice_labels: tuple = ()  # msgids, parallel to choices
+
+
+class Setup(Protocol):
+    """What these checks need of a game's rules (base.Rules has it all)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def options(self) -> Sequence[Option]: ...
+
+    def option_default(self, option: Option, players: list[str]) -> Any: ...
 
 
 def visible(name: str) -> bool:
@@ -21,7 +57,7 @@ def same(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip().casefold()
 
 
-def check_players(rules: Rules, players) -> list[Problem]:
+def check_players(rules: Setup, players) -> list[Problem]:
     """Problems with the list of names: count, empty, too long, duplicates (case-insensitive)."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         return [problem(N_("The players must be a list of names."), field="players")]
@@ -109,7 +145,7 @@ def _range(option: Option, value: int) -> list[Problem]:
     return []
 
 
-def check_options(rules: Rules, players: list[str], options) -> dict:
+def check_options(rules: Setup, players: list[str], options) -> dict:
     """Check players and options together; return the options with every default filled in."""
     if not isinstance(options, dict):
         raise Invalid([problem(N_("The options must be an object."), field="options")])

@@ -1,6 +1,6 @@
 """Printable score sheets: a blank pad for any game and player count, or a game filled in, as PDF.
 
-A game's sheet module is `sheets/<rules id with underscores>.py` with two functions that describe
+A game's sheet module (named in scorekeeper/registry.py) has two functions that describe
 its grid, `blank_layout(names, options, lang)` and `completed_layout(game, result, lang)`,
 both returning a `Layout`; this package draws it with ReportLab: fonts, A4 or Letter (landscape
 when the columns need it), the header with date, place and scorer lines, the table with repeated
@@ -12,7 +12,6 @@ Pure: no Flask, no database; text in the language given.
 
 from __future__ import annotations
 
-import importlib
 import io
 import math
 import unicodedata
@@ -33,7 +32,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Spacer, Table, TableStyle
 
-from .. import rules
+from .. import registry, rules
 from ..i18n import describe, gettext, ngettext, number, signed
 from ..rules import N_, Game, Invalid, Result, problem
 from ..rules.setup import MAX_NAME
@@ -143,7 +142,7 @@ class Layout:
 
 def module_for(rules_id: str) -> ModuleType:
     """The sheet module of a game."""
-    return importlib.import_module(f"{__name__}.{rules_id.replace('-', '_')}")
+    return registry.get(rules_id).sheet()
 
 
 def completed(game: Game, result: Result, lang: str, paper: str, url: str | None, *, date: str = "") -> bytes:

@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 
-from .. import forms, gamefile, rules, security, store
+from .. import forms, gamefile, registry, rules, security, store
 from ..db import get_db
 from ..i18n import gettext
 from ..rules import N_, Invalid, problem
@@ -85,6 +85,7 @@ def render_game(
         v=screen.view(
             stored, result, errors=errors or [], warnings=warnings, posted=posted, step=step_, can_score=can_score
         ),
+        bundle=registry.get(rules_.id),
         leaders=result.leaders(),
         poll_seconds=current_app.config["POLL_SECONDS"],
     )
@@ -173,6 +174,7 @@ def _render_edit(stored: store.Stored, number: int, *, status: int = 200, errors
         errors=errors or [],
         form_template=forms.template_for(rules_.id),
         v=screen.view(stored, result, errors=errors or [], posted=posted, can_score=True),
+        bundle=registry.get(rules_.id),
     )
 
 

@@ -1,0 +1,255 @@
+"""The contract every registered game keeps: each piece its registry line names is there, and they work
+together end to end. The game's sample is typed into the web form (with and without htmx), its page
+shown, its completed and blank sheets printed and read back, and its file scored and printed by the
+command line. A sixth game passes these tests or it is not done: this file is the checklist."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from jinja2 import nodes
+from pypdf import PdfReader
+
+from scorekeeper import gamefile, registry, rules
+from scorekeeper.cli import main
+from scorekeeper.i18n import number
+from scorekeeper.registry import TEMPLATE_MACROS, Bundle
+from tests.samples import all_fields, sample, setup_fields
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "scorekeeper"
+LANGUAGES = sorted(p.name for p in (PACKAGE / "translations").iterdir() if p.is_dir())
+HX = {"HX-Request": "true"}
+EN = {"Accept-Language": "en"}
+GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
+SHARED = {  # the files of each layer that belong to no one game
+    "rules": {"__init__", "base", "fields", "problems", "setup"},
+    "forms": {"__init__", "setup"},
+    "sheets": {"__init__"},
+    "translations": {"common", "share", "sheets"},
+}
+
+
+def missing(bundle: Bundle) -> list[str]:
+    """The pieces a registered game lacks, each as what to add."""
+    gaps = []
+    for layer, functions in (("rules", ()), ("forms", ("read",)), ("sheets", ("blank_layout", "completed_layout"))):
+        path = PACKAGE / layer / f"{bundle.module}.py"
+        if not path.exists():
+            gaps.append(f"scorekeeper/{layer}/{bundle.module}.py")
+            continue
+        source = path.read_text(encoding="utf-8")
+        gaps += [f"{path.name}: def {name}" for name in functions if f"\ndef {name}(" not in source]
+    gaps += [f"templates/{bundle.template}"] if not (ROOT / "templates" / bundle.template).exists() else []
+    gaps += [f"static/{path}" for path in bundle.scripts + bundle.styles if not (ROOT / "static" / path).exists()]
+    gaps += [
+        f"scorekeeper/translations/{lang}/{bundle.domain}.po"
+        for lang in LANGUAGES
+        if not (PACKAGE / "translations" / lang / f"{bundle.domain}.po").exists()
+    ]
+    sample_path = ROOT / Path(*bundle.sample.split(".")).with_suffix(".py")
+    gaps += [] if sample_path.exists() else [str(sample_path.relative_to(ROOT))]
+    return gaps
+
+
+def macros(app, template: str) -> set[str]:
+    """The macros a template defines."""
+    source = app.jinja_env.loader.get_source(app.jinja_env, template)[0]
+    return {m.name for m in app.jinja_env.parse(source).find_all(nodes.Macro)}
+
+
+def pdf_text(data: bytes) -> str:
+    """Every page's text."""
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def expected(document: dict) -> dict:
+    """The result section the rules derive from a game file."""
+    return gamefile.result_document(rules.play(gamefile.from_document(document)))
+
+
+def normalised(document: dict) -> list[dict]:
+    """A game file's rounds as the rules record them."""
+    return [r.round for r in rules.play(gamefile.from_document(document)).rounds]
+
+
+def enter(client, document: dict, headers: dict) -> str:
+    """Start a game file's game through the new-game form and type in every round; its address."""
+    response = client.post(f"/new/{document['rules']}", data=setup_fields(document))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    url = response.headers["Location"]
+    module = sample(document["rules"])
+    for number_, rnd in enumerate(document["rounds"], start=1):
+        for step, fields in module.posts(rnd, document):
+            response = client.post(
+                f"{url}/rounds", data={"number": str(number_), "step": step, **fields}, headers=headers
+            )
+            said = response.get_data(as_text=True)
+            if headers:
+                assert response.status_code == 200, said
+                assert said.lstrip().startswith('<section id="round-form"') and "<html" not in said
+            else:
+                assert response.status_code == 303, said
+    return url
+
+
+def totals_row(html: str) -> list[str]:
+    """The totals row of the board."""
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", html, re.S)
+    assert foot, "the board has a totals row"
+    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", foot.group(1), re.S)]
+
+
+# -- every piece is there --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bundle", GAMES)
+def test_every_piece_of_the_game_is_there(app, bundle):
+    assert missing(bundle) == []
+    assert rules.get(bundle.id).id == bundle.id
+    assert callable(bundle.form().read)
+    assert callable(bundle.sheet().blank_layout) and callable(bundle.sheet().completed_layout)
+    assert set(TEMPLATE_MACROS) <= macros(app, bundle.template)
+    module = sample(bundle.id)
+    assert module.GAME["rules"] == bundle.id and module.GAME["rounds"] and module.BLANK
+
+
+def test_a_game_missing_its_pieces_is_told_what_to_add():
+    gaps = missing(Bundle("sixth-game", script=True))
+    assert gaps[:4] == [
+        "scorekeeper/rules/sixth_game.py",
+        "scorekeeper/forms/sixth_game.py",
+        "scorekeeper/sheets/sixth_game.py",
+        "templates/games/sixth-game.html",
+    ]
+    assert "static/games/sixth-game.js" in gaps and "tests/samples/sixth_game.py" in gaps
+    assert "scorekeeper/translations/fr/sixth-game.po" in gaps
+
+
+def test_every_game_file_in_the_layers_is_a_registered_game():
+    """A game half added (a module, a template, a script without its registry line) is caught too."""
+    ids, modules = set(registry.ids()), {b.module for b in registry.GAMES}
+    for layer in ("rules", "forms", "sheets"):
+        found = {p.stem for p in (PACKAGE / layer).glob("*.py")} - SHARED[layer]
+        assert found == modules, layer
+    assert {p.stem for p in (ROOT / "templates" / "games").glob("*.html")} == ids
+    assert {p.stem for p in (ROOT / "tests" / "samples").glob("*.py")} - {"__init__"} == modules
+    static = {f"games/{p.name}" for p in (ROOT / "static" / "games").iterdir()}
+    assert static == {path for b in registry.GAMES for path in b.scripts + b.styles}
+    for lang in LANGUAGES:
+        assert {p.stem for p in (PACKAGE / "translations" / lang).glob("*.po")} - SHARED["translations"] == ids
+
+
+def test_the_home_page_and_the_command_line_offer_the_games_in_the_registry_order(client):
+    html = client.get("/", headers=EN).get_data(as_text=True)
+    offered = re.findall(r'href="/new/([^"]+)"', html)
+    assert offered == list(registry.ids())
+    sheet_help = CliRunner().invoke(main, ["sheet", "--help"]).output
+    assert ", ".join(registry.ids()) in " ".join(sheet_help.split())
+
+
+# -- and they work together ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+@pytest.mark.parametrize("bundle", GAMES)
+def test_the_sample_typed_into_the_form_is_the_game_the_rules_derive(client, bundle, headers):
+    document = sample(bundle.id).GAME
+    url = enter(client, document, headers)
+    exported = client.get(f"{url}/export.json").get_json()
+    assert exported["rounds"] == normalised(document)
+    assert exported["result"] == expected(document)
+    page = client.get(url, headers=EN)
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert totals_row(html) == [number(t, "en") for t in exported["result"]["totals"]]
+    for side in exported["result"]["sides"]:
+        assert side.replace("&", "&amp;") in html
+    if exported["result"]["finished"]:
+        assert "Winner" in html and ", ".join(exported["result"]["winners"]).replace("&", "&amp;") in html
+
+
+@pytest.mark.parametrize("bundle", GAMES)
+def test_the_game_page_loads_the_games_own_script_and_style(client, bundle):
+    response = client.post("/games/import", json={**sample(bundle.id).GAME, "rounds": []})
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    head = html.split("</head>")[0]
+    for path in bundle.scripts + bundle.styles:
+        link = re.search(rf'(?:src|href)="(/static/{re.escape(path)}\?v=[0-9a-f]+)"', head)
+        assert link, path
+        assert client.get(link.group(1)).status_code == 200
+    assert head.count("/static/games/") == len(bundle.scripts + bundle.styles)
+
+
+@pytest.mark.parametrize("bundle", GAMES)
+def test_the_completed_sheet_from_the_web_prints_the_sides_and_totals(client, bundle):
+    document = sample(bundle.id).GAME
+    url = client.post("/games/import", json=document).headers["Location"]
+    response = client.get(f"{url}/sheet.pdf", headers=EN)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = pdf_text(response.data)
+    result = expected(document)
+    for side in result["sides"]:
+        assert side in text
+    for total in result["totals"]:
+        assert number(total, "en") in text
+    if result["finished"]:
+        assert f"Winner: {', '.join(result['winners'])}" in text or f"Winners: {', '.join(result['winners'])}" in text
+
+
+@pytest.mark.parametrize("bundle", GAMES)
+def test_the_blank_pads_print_for_the_fewest_and_the_most_players(client, bundle):
+    rules_ = rules.get(bundle.id)
+    for players in (rules_.min_players, rules_.max_players):
+        response = client.get(f"/sheets/blank.pdf?rules={bundle.id}&players={players}&paper=a4", headers=EN)
+        assert response.status_code == 200, response.get_data(as_text=True)
+        text = pdf_text(response.data)
+        assert f"#{players}" in text
+        for words in sample(bundle.id).BLANK:
+            assert words in text, (players, words)
+
+
+@pytest.mark.parametrize("bundle", GAMES)
+def test_the_command_line_scores_and_prints_the_sample(tmp_path, bundle):
+    document = sample(bundle.id).GAME
+    source = tmp_path / "game.json"
+    source.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    scored = CliRunner().invoke(main, ["score", "--lang", "en", str(source)])
+    assert scored.exit_code == 0, scored.output
+    assert json.loads(scored.stdout)["result"] == expected(document)
+    out = tmp_path / "sheet.pdf"
+    printed = CliRunner().invoke(main, ["sheet", str(source), "-o", str(out), "--lang", "en"])
+    assert printed.exit_code == 0, printed.output
+    text = pdf_text(out.read_bytes())
+    assert all(side in text for side in expected(document)["sides"])
+    blank = tmp_path / "blank.pdf"
+    players = str(rules.get(bundle.id).min_players)
+    printed = CliRunner().invoke(
+        main, ["sheet", "--blank", "--rules", bundle.id, "--players", players, "-o", str(blank)]
+    )
+    assert printed.exit_code == 0, printed.output
+    assert blank.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("bundle", GAMES)
+def test_the_correction_form_takes_another_first_round(client, bundle):
+    """The form reader reads a whole round at once too (step "all"), as the correction page posts it."""
+    module = sample(bundle.id)
+    document = {**module.GAME, "rounds": module.GAME["rounds"][:1]}
+    url = enter(client, document, {})
+    edit = client.get(f"{url}/rounds/1/edit")
+    assert edit.status_code == 200
+    shown = re.search(r'name="was" value="([^"]*)"', edit.get_data(as_text=True))
+    assert shown, "the correction form carries the round it shows"
+    was = shown.group(1).replace("&#34;", '"')
+    fields = all_fields(module.posts(module.OTHER_FIRST, document))
+    response = client.post(f"{url}/rounds/1", data={**fields, "was": was})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    corrected = {**document, "rounds": [module.OTHER_FIRST]}
+    exported = client.get(f"{url}/export.json").get_json()
+    assert exported["rounds"] == normalised(corrected) and exported["result"] == expected(corrected)
