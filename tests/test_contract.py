@@ -164,6 +164,11 @@ def test_the_sample_typed_into_the_form_is_the_game_the_rules_derive(client, bun
     exported = client.get(f"{url}/export.json").get_json()
     assert exported["rounds"] == normalised(document)
     assert exported["result"] == expected(document)
+    standings = exported["result"]["standings"]
+    assert sorted(s["side"] for s in standings) == sorted(exported["result"]["sides"])
+    assert [s["rank"] for s in standings] == sorted(s["rank"] for s in standings) and standings[0]["rank"] == 1
+    if exported["result"]["finished"]:
+        assert {s["side"] for s in standings if s["rank"] == 1} == set(exported["result"]["winners"])
     page = client.get(url, headers=EN)
     assert page.status_code == 200
     html = page.get_data(as_text=True)
