@@ -57,10 +57,15 @@ def fail_with(lang: str, message: str) -> None:
 @click.argument("source", type=click.File("r", encoding="utf-8-sig"))
 @lang_option
 def score(source, lang):
-    """Print the game file SOURCE ('-' for standard input) with its derived result."""
+    """Print the game file SOURCE ('-' for standard input) with its derived result; the rules' warnings
+    (a bid above the hand size...) go to standard error."""
     lang = lang or default_lang()
     game = read_game(source, lang)
-    click.echo(gamefile.dumps(game), nl=False)
+    result = rules.play(game)
+    for played in result.rounds:
+        for warning in played.warnings:
+            click.echo(describe(warning.at_round(played.number), result.sides, lang), err=True)
+    click.echo(gamefile.dumps(game, result), nl=False)
 
 
 @main.command()

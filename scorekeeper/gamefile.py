@@ -94,9 +94,9 @@ def result_document(result: Result) -> dict:
     }
 
 
-def dumps(game: Game) -> str:
-    """The exported text of a game: the game file with its result, indented for people."""
-    return json.dumps(to_document(game, rules.play(game)), ensure_ascii=False, indent=2) + "\n"
+def dumps(game: Game, result: Result | None = None) -> str:
+    """The exported text of a game: the game file with its result (played here unless given), indented."""
+    return json.dumps(to_document(game, result or rules.play(game)), ensure_ascii=False, indent=2) + "\n"
 
 
 __all__ = ["FORMAT", "Invalid", "dumps", "from_document", "loads", "names", "result_document", "to_document"]

@@ -206,6 +206,7 @@ class AllFours(Rules):
         reneges = _reneges(rnd, n_sides, len(game.players))
         raise_if([p for name, what in SIDE_FIELDS.items() for p in _side_problems(rnd.get(name), name, what, n_sides)])
         raise_if(_high_low_problems(rnd))
+        raise_if(_jack_problems(rnd, turn_ups))
         checked = {
             "turn_ups": turn_ups,
             "beg": beg,
@@ -493,19 +494,23 @@ def _game(rnd: dict, n_sides: int) -> dict:
     return {"game_points": list(points)}
 
 
+def _jack_problems(rnd: dict, turn_ups: list[str]) -> list[Problem]:
+    """The Jack turned up last for trump stays on the pack: nobody can take it."""
+    if rnd.get("jack") is None or turn_ups[-1] != "J":
+        return []
+    return [
+        problem(
+            N_("The last card turned up for trump was the Jack: it stays on the pack, so nobody takes Jack."),
+            field="jack",
+        )
+    ]
+
+
 def _warnings(rnd: dict) -> list[Problem]:
-    """Flag a Jack scored when it was the card turned up, or taken by a side without card points."""
+    """Flag a Jack taken by a side without card points."""
     jack, warnings = rnd["jack"], list[Problem]()
     if jack is None:
         return warnings
-    if rnd["turn_ups"][-1] == "J":
-        warnings.append(
-            problem(
-                N_("The Jack of trump was the card turned up, so it was not in play: nobody usually scores Jack."),
-                seat=jack,
-                field="jack",
-            )
-        )
     if "game_points" in rnd and rnd["game_points"][jack] == 0:
         warnings.append(
             problem(

@@ -7,6 +7,7 @@ from .entry import Span
 from .fields import bool_entries, by_seat, is_int, raise_if, unknown_fields
 
 COTES = ("everest", "abyss")
+MAX_STAKE = 12  # in one round: 3 in tour 1 plus at most 9; aligning in tour 3 matches a stake itself at most 12
 FIELDS = {"cote", "staked", "folded", "hands", "winner"}
 DIGITS = Span(1, 9)  # the digits on the cards
 BEST = {"everest": "highest", "abyss": "lowest"}  # which number wins under each cote
@@ -124,13 +125,13 @@ class EverestAbyss(Rules):
         return [(-tokens, -out_in.get(seat, 0)) for seat, tokens in enumerate(state.totals)]
 
     def entry(self, game: Game, state: State, dealer: int) -> dict:
-        """The cotes, each player's stake 1..what they hold (None when out), the betting order, the digits,
+        """The cotes, each player's stake 1..what they hold, at most 12 (None when out), the betting order, the digits,
         the numbers they form and which wins, and the tokens on the table."""
         out = state.extra["out"]
         return {
             "cotes": COTES,
             "best": BEST,
-            "stakes": [None if s in out else Span(1, held) for s, held in enumerate(state.totals)],
+            "stakes": [None if s in out else Span(1, min(held, MAX_STAKE)) for s, held in enumerate(state.totals)],
             "held": list(state.totals),
             "order": self.order(game, state, dealer),
             "digits": DIGITS,
@@ -224,7 +225,7 @@ def _cote_problems(rnd: dict) -> list[Problem]:
 
 
 def _stake_problems(staked: list, held: list[int], out: list[int]) -> list[Problem]:
-    """Every player still in the game stakes 1 up to what they hold; eliminated players stake 0."""
+    """Every player still in the game stakes 1 up to what they hold, at most 12; eliminated players stake 0."""
     problems = []
     for seat, value in enumerate(staked):
         if not is_int(value):
@@ -237,12 +238,22 @@ def _stake_problems(staked: list, held: list[int], out: list[int]) -> list[Probl
                     N_("An eliminated player stakes nothing (got %(value)d)."), value=value, seat=seat, field="staked"
                 )
             )
-        elif seat not in out and not 1 <= value <= held[seat]:
+        elif seat not in out and value > MAX_STAKE and held[seat] > MAX_STAKE:
+            problems.append(
+                problem(
+                    N_("A player stakes at most %(max)d in one round: 3 in tour 1 plus at most 9 (got %(value)d)."),
+                    max=MAX_STAKE,
+                    value=value,
+                    seat=seat,
+                    field="staked",
+                )
+            )
+        elif seat not in out and not 1 <= value <= min(held[seat], MAX_STAKE):
             problems.append(
                 problem(
                     N_("The stake must be between %(lo)d and %(hi)d (got %(value)d)."),
                     lo=1,
-                    hi=held[seat],
+                    hi=min(held[seat], MAX_STAKE),
                     value=value,
                     seat=seat,
                     field="staked",

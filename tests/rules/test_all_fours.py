@@ -99,7 +99,7 @@ def test_game_goes_to_strictly_the_most_card_points(card_points, winner):
 
 
 def test_a_full_hand_with_teams():
-    rnd = _hand(["J"], high=1, low=0, jack=1, game_points=[23, 37])
+    rnd = _hand(["A"], high=1, low=0, jack=1, game_points=[23, 37])
     result = play("all-fours", P4, [rnd])
     assert result.rounds[0].scores == [1 + 1, 1 + 1 + 1]
     assert _kinds(result) == [("turn_up", 0, 1), ("high", 1, 1), ("low", 0, 1), ("jack", 1, 1), ("game", 1, 1)]
@@ -342,9 +342,23 @@ def test_defaults_are_filled_and_a_normalised_round_plays_the_same():
 
 
 def test_warnings():
-    result = play("all-fours", P2, [_hand(["J"], high=0, low=0, jack=1, game_points=[10, 0])])
-    assert [(w.seat, w.field) for w in result.rounds[0].warnings] == [(1, "jack"), (1, "game_points")]
+    result = play("all-fours", P2, [_hand(["Q"], high=0, low=0, jack=1, game_points=[10, 0])])
+    assert [(w.seat, w.field) for w in result.rounds[0].warnings] == [(1, "game_points")]
     assert play("all-fours", P2, [_hand(["K"], high=0, low=0, jack=1, game_points=[10, 1])]).rounds[0].warnings == []
+
+
+@pytest.mark.parametrize("jack", [0, 1])
+def test_the_jack_turned_up_last_stays_on_the_pack_so_nobody_takes_it(jack):
+    found = problems("all-fours", P2, [_hand(), _hand(["9", "J"], beg="run", high=0, low=1, jack=jack, game=0)])
+    assert [(p.round, p.field, p.text()) for p in found] == [
+        (2, "jack", "The last card turned up for trump was the Jack: it stays on the pack, so nobody takes Jack.")
+    ]
+
+
+@pytest.mark.parametrize("turn_ups, beg", [(["J", "9"], "run"), (["Q"], None)])
+def test_a_jack_turned_up_earlier_or_not_at_all_can_be_taken(turn_ups, beg):
+    result = play("all-fours", P2, [_hand(turn_ups, beg=beg, high=0, low=1, jack=1, game=0)])
+    assert ("jack", 1, 1) in _kinds(result)
 
 
 def test_a_32_card_deck_takes_seven_to_ace():

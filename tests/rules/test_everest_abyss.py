@@ -142,31 +142,31 @@ def test_a_round_naming_its_dealer_changes_big_boss():
 
 
 def test_a_tapis_player_wins_the_whole_pot():
-    # Anne loses 20 first, then goes tapis with her last 6 against stakes of 10
-    first = _round(staked=[20, 1, 1], folded=[False, False, True], winner=1)
-    second = _round(staked=[6, 10, 10], hands=[[9, 9], [8, 8], [7, 7]])
-    result = play(P3, [first, second])
-    assert result.totals == [26, 37, 15]
+    # with 10 tokens each, Anne loses 8 first, then goes tapis with her last 2 against stakes of 8
+    first = _round(staked=[8, 1, 1], folded=[False, False, True], winner=1)
+    second = _round(staked=[2, 8, 8], hands=[[9, 9], [8, 8], [7, 7]])
+    result = play(P3, [first, second], tokens=10)
+    assert result.totals == [18, 11, 1]
     last = result.rounds[1]
-    assert last.marks["tapis"] == [0] and last.marks["pot"] == 26 and last.marks["held"] == [6, 47, 25]
+    assert last.marks["tapis"] == [0] and last.marks["pot"] == 18 and last.marks["held"] == [2, 19, 9]
     assert last.warnings == []  # a tapis stake below the others is expected
-    assert sum(result.totals) == 78
+    assert sum(result.totals) == 30
 
 
 def test_elimination_and_the_deal_skipping_the_eliminated():
-    # dealer 0; Julien (seat 1) stakes all 26 and loses
-    rnd = _round(staked=[1, 26, 1, 1], hands=[[9, 9], [1, 2], [1, 3], [1, 4]])
-    result = play(P4, [rnd])
+    # dealer 0, 12 tokens each; Julien (seat 1) stakes all 12 and loses
+    rnd = _round(staked=[1, 12, 1, 1], hands=[[9, 9], [1, 2], [1, 3], [1, 4]])
+    result = play(P4, [rnd], tokens=12)
     first = result.rounds[0]
     assert first.marks["out"] == [1] and first.marks["tapis"] == [1]
     assert first.notes[-1].params["name"] == "Julien"
-    assert result.state.extra["out"] == [1] and result.totals == [26 - 1 + 29, 0, 25, 25]
+    assert result.state.extra["out"] == [1] and result.totals == [12 - 1 + 15, 0, 11, 11]
     assert result.upcoming.dealer == 2  # seat 1 would have dealt
     assert result.upcoming.order == [3, 0, 2]
-    assert result.upcoming.extra == {"held": [54, 0, 25, 25], "out": [1], "bank": 104}
+    assert result.upcoming.extra == {"held": [26, 0, 11, 11], "out": [1], "bank": 48}
     # round 2 dealt by Sylvie: Julien's entries are 0, true, null; the deal then passes to Pierre
     rnd2 = _round(staked=[1, 0, 1, 1], folded=[False, True, False, False], hands=[[5, 5], None, [5, 5], [4, 4]])
-    result = play(P4, [rnd, rnd2])
+    result = play(P4, [rnd, rnd2], tokens=12)
     second = result.rounds[1]
     assert second.dealer == 2 and second.marks["order"] == [3, 0, 2]
     assert second.round["winner"] == 0 and second.marks["big_boss"] is True  # 55 each: Anne bets first
@@ -174,26 +174,26 @@ def test_elimination_and_the_deal_skipping_the_eliminated():
 
 
 def test_dealer_after_the_last_seat_skips_to_the_first_still_in():
-    rnd = _round(staked=[26, 1, 1], hands=[[1, 1], [9, 9], [2, 2]], dealer=1)
-    result = play(P3, [rnd])
+    rnd = _round(staked=[12, 1, 1], hands=[[1, 1], [9, 9], [2, 2]], dealer=1)
+    result = play(P3, [rnd], tokens=12)
     assert result.state.extra["out"] == [0] and result.upcoming.dealer == 2
-    result = play(P3, [rnd, _round(staked=[0, 1, 1], folded=[True, False, True])])
+    result = play(P3, [rnd, _round(staked=[0, 1, 1], folded=[True, False, True])], tokens=12)
     assert result.rounds[1].dealer == 2 and result.upcoming.dealer == 1  # seat 0 skipped
 
 
 def test_an_eliminated_player_cannot_be_named_dealer():
-    rnd = _round(staked=[26, 1, 1], hands=[[1, 1], [9, 9], [2, 2]])
-    found = problems(P3, [rnd, _round(staked=[0, 1, 1], folded=[True, False, False], winner=1, dealer=0)])
+    rnd = _round(staked=[12, 1, 1], hands=[[1, 1], [9, 9], [2, 2]])
+    found = problems(P3, [rnd, _round(staked=[0, 1, 1], folded=[True, False, False], winner=1, dealer=0)], tokens=12)
     assert (found[0].round, found[0].field) == (2, "dealer")
 
 
 def test_the_game_ends_when_one_holds_every_token():
-    rounds = [_round(staked=[26, 26], hands=[[9, 9], [1, 1]])]
-    result = play(["Anne", "Julien"], rounds)
-    assert result.finished and result.totals == [52, 0] and result.winner_names() == ["Anne"]
+    rounds = [_round(staked=[12, 12], hands=[[9, 9], [1, 1]])]
+    result = play(["Anne", "Julien"], rounds, tokens=12)
+    assert result.finished and result.totals == [24, 0] and result.winner_names() == ["Anne"]
     assert result.ending.message == "%(name)s holds every token." and result.ending.params == {"name": "Anne"}
     assert result.upcoming is None
-    found = problems(["Anne", "Julien"], rounds + [_round(staked=[1, 0], winner=0)])
+    found = problems(["Anne", "Julien"], rounds + [_round(staked=[1, 0], winner=0)], tokens=12)
     assert (found[0].round, found[0].field) == (2, "rounds")
 
 
@@ -289,7 +289,28 @@ def test_bad_rounds_name_round_player_and_field(rnd, seat, field):
     assert (found[0].round, found[0].seat, found[0].field) == (1, seat, field)
 
 
-ELIMINATED = _round(staked=[1, 26, 1], hands=[[9, 9], [1, 1], [2, 2]])  # Julien is out
+@pytest.mark.parametrize(
+    "staked, tokens, message",
+    [
+        (13, 26, "Round 2, Julien: A player stakes at most 12 in one round: 3 in tour 1 plus at most 9 (got 13)."),
+        (25, 26, "Round 2, Julien: A player stakes at most 12 in one round: 3 in tour 1 plus at most 9 (got 25)."),
+        (12, 10, "Round 2, Julien: The stake must be between 1 and 9 (got 12)."),  # more than the 9 held
+        (0, 26, "Round 2, Julien: The stake must be between 1 and 12 (got 0)."),
+    ],
+)
+def test_a_player_stakes_at_most_twelve_in_a_round(staked, tokens, message):
+    from scorekeeper.i18n import describe
+
+    found = problems(P3, [_round(winner=2), _round(staked=[1, staked, 1], winner=0)], tokens=tokens)
+    assert [describe(p, P3, "en") for p in found] == [message]
+
+
+def test_twelve_is_a_stake_a_player_may_make():
+    result = play(P3, [_round(staked=[12, 12, 12], hands=[[9, 9], [1, 1], [2, 2]])])
+    assert result.totals == [26 + 24, 14, 14]
+
+
+ELIMINATED = _round(staked=[1, 12, 1], hands=[[9, 9], [1, 1], [2, 2]])  # with 12 tokens each, Julien is out
 
 
 @pytest.mark.parametrize(
@@ -299,11 +320,11 @@ ELIMINATED = _round(staked=[1, 26, 1], hands=[[9, 9], [1, 1], [2, 2]])  # Julien
         (_round(staked=[1, 0, 1], folded=[False, False, False], winner=0), 1, "folded"),
         (_round(staked=[1, 0, 1], folded=[False, True, False], winner=1), 1, "winner"),
         (_round(staked=[1, 0, 1], folded=[False, True, False], hands=[[1, 1], [2, 2], [3, 3]]), 1, "hands"),
-        (_round(staked=[1, 0, 26], folded=[False, True, False], winner=0), 2, "staked"),  # Sylvie holds 25
+        (_round(staked=[1, 0, 12], folded=[False, True, False], winner=0), 2, "staked"),  # Sylvie holds 11
     ],
 )
 def test_bad_rounds_after_an_elimination(rnd, seat, field):
-    found = problems(P3, [ELIMINATED, rnd])
+    found = problems(P3, [ELIMINATED, rnd], tokens=12)
     assert (found[0].round, found[0].seat, found[0].field) == (2, seat, field)
 
 
@@ -345,10 +366,10 @@ def _games(draw):
 
 @st.composite
 def _valid_round(draw, held, out):
-    """A valid round for these holdings: stakes 1..held, someone in, a winner or every hand."""
+    """A valid round for these holdings: stakes 1..held (at most 12), someone in, a winner or every hand."""
     n = len(held)
     active = [s for s in range(n) if s not in out]
-    staked = [0 if s in out else draw(st.integers(1, held[s])) for s in range(n)]
+    staked = [0 if s in out else draw(st.integers(1, min(held[s], 12))) for s in range(n)]
     folded = [True if s in out else draw(st.booleans()) for s in range(n)]
     if all(folded):
         folded[draw(st.sampled_from(active))] = False

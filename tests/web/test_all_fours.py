@@ -189,6 +189,10 @@ def test_running_the_cards_twice(client, teams):
         ({"turn_ups": ["K", "Q"]}, "Round 1: 2 cards were turned up, so the cards were run: the beg must be run."),
         ({"beg": "maybe"}, "Round 1: The beg must be one of: no beg, one point given, cards run."),
         ({"turn_ups": ["1"]}, "Round 1: Card 1 turned up is not a rank (got '1')"),
+        (
+            {"turn_ups": ["J"], "high": 0, "low": 1, "jack": 0},
+            "Round 1: The last card turned up for trump was the Jack: it stays on the pack, so nobody takes Jack.",
+        ),
     ],
 )
 def test_bad_hands_are_refused_and_say_why(client, teams, given, message):

@@ -351,3 +351,22 @@ def test_a_stake_below_the_highest_without_tapis_is_flagged_after_the_round(clie
     response = play(client, url, 1, "everest", [2, 5, 5], winner=1)
     assert response.status_code == 303
     assert "Round 1 Anne: Staked 2, below the highest stake (5), without going tapis." in text(board(client, url))
+
+
+def test_the_stake_boxes_stop_at_twelve_and_a_bigger_stake_is_refused(client):
+    url = start(client, "everest-abyss", P3, dealer=0)  # 26 tokens each
+    play(client, url, 1, "everest", [11, 1, 1], winner=0)  # Anne 28, Julien and Sylvie 25
+    html = board(client, url).get_data(as_text=True)
+    assert re.findall(r'name="staked\.\d" [^>]*max="(\d+)"', html) == ["12", "12", "12"]
+    response = play(client, url, 2, "abyss", [1, 13, 1], winner=0)
+    assert response.status_code == 422
+    assert "Round 2, Julien: A player stakes at most 12 in one round: 3 in tour 1 plus at most 9 (got 13)." in text(
+        response
+    )
+    assert held(board(client, url)) == [28, 25, 25]
+
+
+def test_a_player_holding_fewer_than_twelve_may_stake_only_what_they_hold(client, url):
+    play(client, url, 1, "everest", [8, 1, 1], winner=1)  # Anne 2, Julien 19, Sylvie 9
+    html = board(client, url).get_data(as_text=True)
+    assert re.findall(r'name="staked\.(\d)" [^>]*max="(\d+)"', html) == [("2", "9"), ("0", "2"), ("1", "12")]

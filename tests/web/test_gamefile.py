@@ -158,6 +158,44 @@ def test_every_exported_game_has_its_standings(client, name):
     assert [s["rank"] for s in standings] == sorted(s["rank"] for s in standings) and standings[0]["rank"] == 1
 
 
+WARNED = [  # game file, the warnings printed on standard error
+    (
+        {
+            **TOR,
+            "options": {"hands": [3, 3]},
+            "players": ["Anne", "Julien", "Sylvie"],
+            "rounds": [{"bids": [5, 1, 0], "open": [False] * 3, "tricks": [2, 1, 0]}],
+        },
+        ["Round 1, Anne: Bid 5 is more than the 3 cards dealt."],
+    ),
+    (
+        {
+            "format": "scorekeeper-game/1",
+            "rules": "inferno",
+            "players": ["Anne", "Julien", "Sylvie"],
+            "rounds": [{"red": [[0] * 5] * 3, "other": [4, 4, 4]}, {"red": [[0] * 5] * 3, "other": [1, 3, 2]}],
+        },
+        [
+            "Round 2, Anne: Cards collected: 1. A pickup is at least 3 cards, unless the pile ran out.",
+            "Round 2, Sylvie: Cards collected: 2. A pickup is at least 3 cards, unless the pile ran out.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize("document, warnings", WARNED, ids=["bid above the hand", "pickup of 1 or 2 cards"])
+def test_cli_score_prints_the_warnings_on_standard_error_and_still_succeeds(document, warnings):
+    done = run_cli("score", "--lang", "en", "-", stdin=json.dumps(document))
+    assert done.returncode == 0
+    assert done.stderr.splitlines() == warnings
+    assert json.loads(done.stdout)["rounds"] == document["rounds"]
+
+
+def test_cli_score_prints_nothing_on_standard_error_without_a_warning():
+    done = run_cli("score", "--lang", "en", "-", stdin=json.dumps(TOR))
+    assert done.returncode == 0 and done.stderr == ""
+
+
 def test_cli_score_invalid_file_one_message_exit_1():
     bad = {**TOR, "rounds": [{"bids": [3, 2, 0, 1], "open": [False] * 4, "tricks": [4, 2, -1, 1]}]}
     done = run_cli("score", "--lang", "en", "-", stdin=json.dumps(bad))
