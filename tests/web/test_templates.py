@@ -155,7 +155,7 @@ ROUNDS = {
         (
             "round",
             {
-                "turn_up.0": "J",
+                "turn_up.0": "A",
                 "beg": "none",
                 "high": "0",
                 "low": "1",
