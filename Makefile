@@ -24,7 +24,7 @@ bench: setup
 
 setup: $(VENV)/.app-installed static/vendor/htmx.min.js .system-fonts
 
-setup-test: setup $(VENV)/.test-installed .system-test
+setup-test: setup $(VENV)/.test-installed .system-test node_modules/axe-core/axe.min.js
 
 # stock Debian ships Python without venv: python3-venv brings it
 $(VENV)/bin/python:
@@ -46,6 +46,13 @@ static/vendor/htmx.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	mkdir -p static/vendor
 	cp node_modules/htmx.org/dist/htmx.min.js $@
+
+# axe-core, the accessibility checker the browser tests inject into every page (a dev dependency, pinned
+# by package-lock.json like htmx; npm ci above installs both)
+node_modules/axe-core/axe.min.js: package.json package-lock.json
+	command -v npm >/dev/null || ($(APT) update -qq && $(APT) install -y -qq npm)
+	npm ci --no-audit --no-fund --silent
+	touch $@
 
 # fonts that print every Latin name on the score sheets (Łukasz, Őrs...), and the browser the tests drive
 .PHONY: .system-fonts .system-test

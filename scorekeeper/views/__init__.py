@@ -13,6 +13,9 @@ def init_app(app) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(sheets.bp)
+    from . import theme
+
+    app.register_blueprint(theme.bp)
     from . import health  # the trivial route benchmarks compare with
 
     app.register_blueprint(health.bp)

@@ -1,0 +1,75 @@
+"""What every page state must pass, checked in one place: axe-core finds nothing in the light and the dark
+theme, every control is a 44x44 CSS px target, and at 200% zoom on a phone (195 CSS px) nothing scrolls
+sideways, no board name is cut short and no total runs into the next."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, ViewportSize
+
+# pinned in package.json / package-lock.json, installed by `make setup-test`
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+ZOOMED: ViewportSize = {"width": 195, "height": 422}  # a 390x844 phone at 200% zoom
+TARGET = 44  # CSS px, WCAG 2.5.5
+
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations.map(v => `${v.id} (${v.impact}): ` +
+    v.nodes.slice(0, 4).map(n => n.target.join(" ")).join(", "));
+}"""
+
+# every control a finger taps, by the box it is tapped on (a hidden radio's label); hidden ones skipped
+SMALL_TARGETS = """limit => {
+  const small = [], seen = new Set();
+  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary, ' +
+    '[tabindex]:not([tabindex="-1"])';
+  for (let el of document.querySelectorAll(controls)) {
+    if (el.labels && el.labels.length && ["radio", "checkbox"].includes(el.type)) el = el.labels[0];
+    if (seen.has(el) || !el.getClientRects().length || getComputedStyle(el).visibility === "hidden") continue;
+    seen.add(el);
+    const box = el.getBoundingClientRect();
+    if (box.width < limit - 0.5 || box.height < limit - 0.5)
+      small.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""} "${el.textContent.trim().slice(0, 30)}" ` +
+        `${Math.round(box.width)}x${Math.round(box.height)}`);
+  }
+  return small;
+}"""
+
+# at 195 px: the page's width, board names cut short, cells whose text spills over their neighbours
+ZOOM_PROBLEMS = """() => {
+  const problems = [];
+  const width = document.documentElement.scrollWidth;
+  if (width > innerWidth) problems.push(`the page is ${width} px wide in ${innerWidth}`);
+  for (const cell of document.querySelectorAll(".board th, .board td .tot"))
+    if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`"${cell.textContent.trim()}" does not fit its cell`);
+  return problems;
+}"""
+
+
+class Audit:
+    """Checks page states as a test walks through them; `problems` lists everything found, by state."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.problems: list[str] = []
+
+    def __call__(self, state: str) -> None:
+        """Check the page as it is now, under the name `state`."""
+        page = self.page
+        if not page.evaluate("!!window.axe"):
+            page.add_script_tag(path=str(AXE))
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            self.problems += [f"{state}, {scheme}: {v}" for v in page.evaluate(RUN_AXE)]
+        small = page.evaluate(SMALL_TARGETS, TARGET)
+        self.problems += [f"{state}: target under 44x44: {s} (x{small.count(s)})" for s in dict.fromkeys(small)]
+        size = page.viewport_size
+        page.set_viewport_size(ZOOMED)
+        self.problems += [f"{state}, 200% zoom: {p}" for p in page.evaluate(ZOOM_PROBLEMS)]
+        if size:
+            page.set_viewport_size(size)
+
+    def report(self) -> str:
+        """One line a problem, for the assertion message."""
+        return "\n".join(self.problems)

@@ -1,0 +1,196 @@
+"""Readable in daylight and by everyone: every page and state a player meets (home, each game's setup, its
+round form at each step, a refused form, a correction, a finished game, the watch page, the admin list)
+passes axe-core in the light and the dark theme, has 44x44 targets and does not scroll sideways at 200%
+zoom. Each test walks one game through its states in one phone, so axe is injected only on full loads."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .audit import AXE, Audit
+from .helpers import start_game, submit_step, tap
+
+pytestmark = pytest.mark.browser
+
+P3 = ["Anne", "Julien", "Sylvie"]
+
+
+@pytest.fixture
+def phone(browser, browser_context_args):
+    """A phone whose pages let the test inject axe-core (the app's CSP allows only its own scripts)."""
+    assert AXE.exists(), "axe-core is missing: run make setup-test"
+    context = browser.new_context(**browser_context_args, bypass_csp=True)
+    yield context.new_page()
+    context.close()
+
+
+def setup(page: Page, audit: Audit, base: str, rules_id: str) -> None:
+    """The setup form, as it opens and refused (the same name twice)."""
+    page.goto(f"{base}/new/{rules_id}")
+    audit(f"{rules_id} setup")
+    for seat, name in enumerate(["Anne", "Anne", "Julien", "Sylvie"]):
+        page.locator(f"#player-{seat}").fill(name)
+    page.locator("#setup-form button[type=submit]").click()
+    expect(page.locator("#setup-form .errors")).to_be_visible()
+    audit(f"{rules_id} setup refused")
+
+
+def correction(page: Page, audit: Audit, rules_id: str, number: int = 1) -> None:
+    """The correction form of a saved round, then back to the game."""
+    game = page.url
+    page.locator(f"#scoreboard #round-{number} .rno a").click()
+    expect(page.locator("form").filter(has=page.locator("button[type=submit]")).first).to_be_visible()
+    audit(f"{rules_id} correction")
+    page.goto(game)
+
+
+def walk_tout_ou_rien(page: Page, audit: Audit, base: str) -> None:
+    setup(page, audit, base, "tout-ou-rien")
+    start_game(page, base, "tout-ou-rien", P3, options={"hands": "2 1"})
+    audit("tout-ou-rien bids")
+    submit_step(page)  # no bid tapped: refused
+    expect(page.locator("#round-form .errors")).to_be_visible()
+    audit("tout-ou-rien bids refused")
+    for seat, bid in enumerate([1, 0, 1]):
+        tap(page, f"bids.{seat}", bid)
+    tap(page, "open.1", "open")
+    submit_step(page, "tricks")
+    audit("tout-ou-rien tricks")
+    for seat, took in enumerate([1, 0, 1]):
+        tap(page, f"tricks.{seat}", took)
+    submit_step(page, number=1)
+    audit("tout-ou-rien round 2")
+    correction(page, audit, "tout-ou-rien")
+
+
+def walk_all_or_nothing(page: Page, audit: Audit, base: str) -> None:
+    setup(page, audit, base, "all-or-nothing")
+    start_game(page, base, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Marc"])
+    audit("all-or-nothing bids")
+    for seat, bid in enumerate(["nothing", "nothing", "all", "nothing"]):
+        tap(page, f"bids.{seat}", bid)
+    submit_step(page, "tricks")
+    audit("all-or-nothing tricks")
+    for seat, took in enumerate([0, 1, 9, 0]):
+        tap(page, f"tricks.{seat}", took)
+    submit_step(page, number=1)
+    audit("all-or-nothing round 2")
+
+
+def walk_everest_abyss(page: Page, audit: Audit, base: str) -> None:
+    setup(page, audit, base, "everest-abyss")
+    start_game(page, base, "everest-abyss", P3, options={"tokens": "10"})
+    audit("everest-abyss round")
+    tap(page, "cote", "everest")
+    for seat in range(3):
+        page.locator(f"#player-{seat} [data-ea-step='1']").click()
+    tap(page, "winner", "cards")
+    expect(page.locator("#cards")).to_have_attribute("open", "")
+    audit("everest-abyss cards shown")
+    submit_step(page)  # no digits: refused
+    expect(page.locator("#round-form .errors")).to_be_visible()
+    audit("everest-abyss refused")
+    tap(page, "winner", "1")
+    submit_step(page, number=1)
+    audit("everest-abyss round 2")
+    correction(page, audit, "everest-abyss")
+
+
+def walk_all_fours(page: Page, audit: Audit, base: str) -> None:
+    setup(page, audit, base, "all-fours")
+    start_game(page, base, "all-fours", P3)
+    audit("all-fours hand")
+    tap(page, "turn_up.0", "K")
+    tap(page, "beg", "run")
+    tap(page, "turn_up.1", "A")
+    for name in ("high", "low", "jack"):
+        tap(page, name, 0)
+    tap(page, "game", "points")
+    expect(page.locator("#game-points-0")).to_be_visible()
+    audit("all-fours cards run, card points")
+    page.locator("#game-points-0").fill("20")
+    page.locator("#game-points-1").fill("10")
+    page.locator("#game-points-2").fill("5")
+    submit_step(page, number=1)
+    audit("all-fours hand 2")
+
+
+def walk_inferno(page: Page, audit: Audit, base: str) -> None:
+    setup(page, audit, base, "inferno")
+    start_game(page, base, "inferno", P3, options={"rounds": "1"})
+    audit("inferno round")
+    page.locator("#player-0 label.face[for='red-0-3']").click()
+    page.locator("#player-0 button[data-for='other-0'][data-step='1']").click()
+    page.locator("#other-1").fill("3")
+    page.locator("#player-2 label.chip:has(input[name='nothing.2'])").click()
+    submit_step(page, number=1)
+    expect(page.locator("#winners")).to_be_visible()
+    audit("inferno finished")
+    correction(page, audit, "inferno")
+
+
+WALKS = {
+    "tout-ou-rien": walk_tout_ou_rien,
+    "all-or-nothing": walk_all_or_nothing,
+    "everest-abyss": walk_everest_abyss,
+    "all-fours": walk_all_fours,
+    "inferno": walk_inferno,
+}
+
+
+@pytest.mark.parametrize("rules_id", WALKS)
+def test_every_state_of_a_game_is_accessible_in_both_themes(phone: Page, live_server, rules_id):
+    audit = Audit(phone)
+    WALKS[rules_id](phone, audit, live_server)
+    assert not audit.problems, audit.report()
+
+
+def test_home_watch_and_admin_pages_are_accessible_in_both_themes(app, phone: Page, live_server):
+    app.config["ADMIN_PASSWORD"] = "table-secret"
+    audit = Audit(phone)
+    phone.goto(live_server + "/")
+    audit("home, no games")
+    game = start_game(phone, live_server, "tout-ou-rien", P3, options={"hands": "1"})
+    phone.locator("#share summary").click()
+    audit("game page, share panel open")
+    phone.goto(live_server + "/")
+    audit("home with a game")
+    phone.context.clear_cookies()  # another phone: it may only watch
+    phone.goto(game)
+    expect(phone.locator("#round-entry")).to_have_count(0)
+    audit("watch page")
+    phone.goto(live_server + "/admin")
+    phone.locator("#admin-password").fill("wrong")
+    phone.locator("#admin-form button[type=submit]").click()
+    expect(phone.locator("#admin .errors")).to_be_visible()
+    audit("admin sign-in refused")
+    phone.locator("#admin-password").fill("table-secret")
+    phone.locator("#admin-form button[type=submit]").click()
+    phone.goto(live_server + "/")
+    expect(phone.locator("#my-games a[href$='" + game.rsplit("/", 1)[1] + "']")).to_be_visible()
+    audit("admin list")
+    assert not audit.problems, audit.report()
+
+
+def test_the_phones_choice_of_colours_is_drawn_by_the_server(new_context, live_server):
+    """Without JavaScript: the menu's links set the theme; the page comes back in it whatever the phone says."""
+    page = new_context(java_script_enabled=False, color_scheme="dark").new_page()
+    page.goto(live_server + "/new/inferno")
+    background = "getComputedStyle(document.body).backgroundColor"
+    dark = page.evaluate(background)
+    page.locator("header .theme summary").click()
+    page.locator("header .theme a[href*='/theme/light']").click()
+    expect(page).to_have_url(re.compile(r"/new/inferno$"))
+    assert page.locator("html").get_attribute("data-theme") == "light"
+    light = page.evaluate(background)
+    assert light != dark
+    page.emulate_media(color_scheme="light")
+    page.locator("header .theme summary").click()
+    page.locator("header .theme a[href*='/theme/dark']").click()
+    assert page.evaluate(background) == dark  # dark though the phone now asks for light
+    page.locator("header .theme summary").click()
+    page.locator("header .theme a[href*='/theme/auto']").click()
+    assert page.evaluate(background) == light  # automatic: the phone's setting again
