@@ -45,3 +45,23 @@
   document.addEventListener("click", (event) => closeMenus(event.target.closest("details.lang")));
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") closeMenus(null); });
 })();
+
+// After the round form is swapped (a step saved, refused, or a round undone), focus moves to what a player
+// reads next: the refusal, else the form's heading (the next round, or the winners), rather than falling
+// to <body>. A watcher's page, updated by polling, never has its focus moved.
+(function () {
+  "use strict";
+  let formSwapped = false;
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.target && event.detail.target.id === "round-form") formSwapped = true;
+  });
+  document.addEventListener("htmx:afterSettle", () => {
+    if (!formSwapped) return;
+    formSwapped = false;
+    const form = document.getElementById("round-form");
+    const next = form && (form.querySelector(".errors") || form.querySelector("h2"));
+    if (!next) return;
+    if (!next.hasAttribute("tabindex")) next.setAttribute("tabindex", "-1");
+    next.focus({ preventScroll: true });
+  });
+})();

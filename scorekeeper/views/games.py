@@ -60,6 +60,7 @@ def render_game(
     errors=None,
     posted=None,
     message=None,
+    announce: str | None = None,
     step: str | None = None,
     blocks=("round_form", "scoreboard", "flash"),
     form_oob: bool = False,
@@ -80,6 +81,7 @@ def render_game(
         form_oob=form_oob,
         posted=posted,
         message=message,
+        announce=announce,
         can_score=can_score,
         form_template=forms.template_for(rules_.id),
         v=screen.view(
@@ -143,7 +145,13 @@ def add_round(game_id: str):
         return render_game(store.load(db, game_id) or abort(404), status=409, message=exc.message)
     if not htmx:
         return redirect(url_for("games.show", game_id=game_id) + "#round-form", 303)
-    return render_game(stored)
+    # said to screen readers only (the board and the next form show it to everyone else); the only first
+    # step any game has is the bids
+    if step == rules_.steps[-1]:
+        said = gettext("Round %(round)d saved.", round=number)
+    else:
+        said = gettext("Round %(round)d: bids saved, now the tricks.", round=number)
+    return render_game(stored, announce=said)
 
 
 @bp.get("/<game_id>/rounds/<int:number>/edit")

@@ -51,8 +51,8 @@ def walk_tout_ou_rien(page: Page, audit: Audit, base: str) -> None:
     setup(page, audit, base, "tout-ou-rien")
     start_game(page, base, "tout-ou-rien", P3, options={"hands": "2 1"})
     audit("tout-ou-rien bids")
-    submit_step(page)  # no bid tapped: refused
-    expect(page.locator("#round-form .errors")).to_be_visible()
+    submit_step(page)  # no bid tapped: refused, and the refusal is where the focus goes
+    expect(page.locator("#round-form .errors")).to_be_focused()
     audit("tout-ou-rien bids refused")
     for seat, bid in enumerate([1, 0, 1]):
         tap(page, f"bids.{seat}", bid)
@@ -62,6 +62,10 @@ def walk_tout_ou_rien(page: Page, audit: Audit, base: str) -> None:
     for seat, took in enumerate([1, 0, 1]):
         tap(page, f"tricks.{seat}", took)
     submit_step(page, number=1)
+    # focus on the next round's heading; screen readers told the round is saved
+    expect(page.locator("#round-form h2")).to_be_focused()
+    expect(page.locator("#round-form h2")).to_contain_text("2")
+    expect(page.locator("#flash[aria-live=polite]")).to_contain_text("Manche 1 enregistrée.")
     audit("tout-ou-rien round 2")
     correction(page, audit, "tout-ou-rien")
 
