@@ -58,7 +58,8 @@ def test_the_menu_switches_to_german_and_the_choice_outlives_the_browser_languag
 
 def test_the_menu_offers_every_language_in_its_own_name_and_marks_the_current_one(client):
     html = client.get("/", headers=DE).get_data(as_text=True)
-    menu = html[html.index('<details class="lang">') : html.index("</details>")]
+    start = html.index('<details class="lang">')
+    menu = html[start : html.index("</details>", start)]
     assert '<span aria-current="true" lang="de">Deutsch</span>' in menu
     assert 'href="/lang/fr?next=/" lang="fr" hreflang="fr">Français</a>' in menu
     assert 'href="/lang/en?next=/" lang="en" hreflang="en">English</a>' in menu

@@ -198,3 +198,89 @@ def test_the_phones_choice_of_colours_is_drawn_by_the_server(new_context, live_s
     page.locator("header .theme summary").click()
     page.locator("header .theme a[href*='/theme/auto']").click()
     assert page.evaluate(background) == light  # automatic: the phone's setting again
+
+
+# -- the keyboard alone ------------------------------------------------------------------------------
+
+FOCUSED = """() => { const e = document.activeElement;
+  return {name: e.name || "", type: e.type || "", value: e.value || "",
+          submit: e.type === "submit" && !!e.closest("#round-entry")}; }"""
+
+
+def tab_to(page: Page, wanted, limit: int = 80) -> dict:
+    """Press Tab until the focused element is the one `wanted` describes; return what is focused."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        now = page.evaluate(FOCUSED)
+        if wanted(now):
+            return now
+    raise AssertionError("Tab never reached the field")
+
+
+def key_in(page: Page, values: dict) -> None:
+    """Fill the round form with the keyboard alone, field by field in the order Tab visits them: a radio
+    group is one Tab stop, the arrows choose in it (Space when the first is the one); boxes are typed in;
+    then Tab to the save button and Enter."""
+    names = page.locator("#round-entry [name]").evaluate_all("els => [...new Set(els.map(e => e.name))]")
+    for name in [n for n in names if n in values]:
+        want = str(values[name])
+        now = tab_to(page, lambda f, name=name: f["name"] == name)
+        if now["type"] == "radio":
+            options = page.locator(f"#round-entry input[name='{name}']").evaluate_all("els => els.map(e => e.value)")
+            steps = options.index(want) - options.index(now["value"])
+            for _ in range(abs(steps)):
+                page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
+            if not steps:
+                page.keyboard.press("Space")
+            expect(page.locator(f"#round-entry input[name='{name}'][value='{want}']")).to_be_checked()
+        elif now["type"] == "checkbox":
+            page.keyboard.press("Space")
+        else:
+            page.keyboard.press("ControlOrMeta+A")
+            page.keyboard.type(want)
+    tab_to(page, lambda f: f["submit"])
+    page.keyboard.press("Enter")
+
+
+KEYED = {
+    "tout-ou-rien": (
+        P3,
+        {"hands": "2 1"},
+        [{"bids.0": 1, "bids.1": 0, "bids.2": 1}, {"tricks.0": 1, "tricks.1": 0, "tricks.2": 1}],
+    ),
+    "all-or-nothing": (
+        ["Anne", "Julien", "Sylvie", "Marc"],
+        {},
+        [
+            {"bids.0": "nothing", "bids.1": "nothing", "bids.2": "all", "bids.3": "nothing"},
+            {"tricks.0": 0, "tricks.1": 1, "tricks.2": 9, "tricks.3": 0},
+        ],
+    ),
+    "everest-abyss": (
+        P3,
+        {"tokens": "10"},
+        [{"cote": "everest", "staked.0": 1, "staked.1": 2, "staked.2": 1, "winner": 1}],
+    ),
+    "all-fours": (
+        P3,
+        {},
+        [{"turn_up.0": "K", "high": 0, "low": 1, "jack": "none", "game": 2}],
+    ),
+    "inferno": (
+        P3,
+        {},
+        [{"red.0.3": 1, "other.0": 1, "other.1": 3, "nothing.2": "1"}],
+    ),
+}
+
+
+@pytest.mark.parametrize("rules_id", KEYED)
+def test_a_round_is_entered_and_saved_with_the_keyboard_alone(page: Page, live_server, rules_id):
+    players, options, steps = KEYED[rules_id]
+    start_game(page, live_server, rules_id, players, options=options)
+    for values in steps:
+        key_in(page, values)
+        # after each swap the focus is on the form again: Tab goes on from there, never from the page's top
+        expect(page.locator("#round-form h2")).to_be_focused()
+    expect(page.locator("#scoreboard #round-1")).to_be_attached()
+    expect(page.locator("#flash")).to_contain_text("1")
