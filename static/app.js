@@ -38,11 +38,11 @@
   document.addEventListener("DOMContentLoaded", () => refresh(document));
   document.addEventListener("htmx:afterSettle", () => refresh(document));
 
-  // The language menu (a <details>) closes on a tap elsewhere or on Escape, as a menu does.
+  // The language and theme menus (each a <details>) close on a tap elsewhere or on Escape, as a menu does.
   function closeMenus(except) {
-    for (const menu of document.querySelectorAll("details.lang[open]")) if (menu !== except) menu.open = false;
+    for (const menu of document.querySelectorAll("details.lang[open], details.theme[open]")) if (menu !== except) menu.open = false;
   }
-  document.addEventListener("click", (event) => closeMenus(event.target.closest("details.lang")));
+  document.addEventListener("click", (event) => closeMenus(event.target.closest("details.lang, details.theme")));
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") closeMenus(null); });
 })();
 

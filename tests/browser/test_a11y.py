@@ -242,7 +242,8 @@ def key_in(page: Page, values: dict) -> None:
     page.keyboard.press("Enter")
 
 
-KEYED = {
+# per game: the players, the setup options, and each step's fields with the value keyed in
+KEYED: dict[str, tuple[list[str], dict[str, str], list[dict]]] = {
     "tout-ou-rien": (
         P3,
         {"hands": "2 1"},
