@@ -14,7 +14,8 @@ ZOOMED: ViewportSize = {"width": 195, "height": 422}  # a 390x844 phone at 200% 
 TARGET = 44  # CSS px, WCAG 2.5.5
 
 RUN_AXE = """async () => {
-  const result = await axe.run(document, {resultTypes: ["violations"]});
+  const result = await axe.run(document, {resultTypes: ["violations"],
+    rules: {"label-content-name-mismatch": {enabled: true}}});
   return result.violations.map(v => `${v.id} (${v.impact}): ` +
     v.nodes.slice(0, 4).map(n => n.target.join(" ")).join(", "));
 }"""

@@ -207,6 +207,15 @@ FOCUSED = """() => { const e = document.activeElement;
           submit: e.type === "submit" && !!e.closest("#round-entry")}; }"""
 
 
+# a radio row is a group of its own (a radiogroup or a fieldset holding that row alone) with a name, so a
+# screen reader says "Bid, Anne" before "1", and Tab stops once per row
+UNGROUPED = """() => [...document.querySelectorAll("#round-entry input[type=radio]")].filter(r => {
+  const group = r.closest("[role=radiogroup], fieldset");
+  const named = group && (group.getAttribute("aria-label") || group.querySelector("legend"));
+  return !named || [...group.querySelectorAll("input[type=radio]")].some(o => o.name !== r.name);
+}).map(r => r.name).filter((n, k, all) => all.indexOf(n) === k)"""
+
+
 def tab_to(page: Page, wanted, limit: int = 80) -> dict:
     """Press Tab until the focused element is the one `wanted` describes; return what is focused."""
     for _ in range(limit):
@@ -221,6 +230,7 @@ def key_in(page: Page, values: dict) -> None:
     """Fill the round form with the keyboard alone, field by field in the order Tab visits them: a radio
     group is one Tab stop, the arrows choose in it (Space when the first is the one); boxes are typed in;
     then Tab to the save button and Enter."""
+    assert page.evaluate(UNGROUPED) == [], "radio rows without a group of their own, named"
     names = page.locator("#round-entry [name]").evaluate_all("els => [...new Set(els.map(e => e.name))]")
     for name in [n for n in names if n in values]:
         want = str(values[name])
