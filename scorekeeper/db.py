@@ -9,6 +9,7 @@ import threading
 import click
 import sqlite_utils
 from flask import current_app, g
+from flask.cli import with_appcontext
 from sqlite_utils import Migrations
 
 migrations = Migrations("scorekeeper")
@@ -107,6 +108,7 @@ def migrate(path: str) -> None:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command():
     """Create or upgrade the database."""
     migrate(current_app.config["DATABASE"])

@@ -39,15 +39,6 @@ def runner(app):
     return app.test_cli_runner()
 
 
-HX = {"HX-Request": "true"}
-
-
-@pytest.fixture
-def hx():
-    """The headers htmx sends."""
-    return dict(HX)
-
-
 # -- the real thing in a real browser -------------------------------------------------------------
 
 

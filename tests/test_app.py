@@ -2,8 +2,9 @@
 
 import re
 
-from scorekeeper import create_app
+from scorekeeper import create_app, store
 from scorekeeper.db import connect
+from scorekeeper.rules import Game
 from scorekeeper.store import new_id
 
 
@@ -46,3 +47,25 @@ def test_game_ids_are_unguessable():
     ids = {new_id() for _ in range(200)}
     assert len(ids) == 200
     assert all(len(i) >= 12 and re.fullmatch(r"[A-Za-z0-9_-]+", i) for i in ids)
+
+
+def test_init_db_creates_the_database_then_upgrades_it_in_place(app, runner, tmp_path):
+    path = tmp_path / "fresh" / "games.sqlite"
+    path.parent.mkdir()
+    app.config["DATABASE"] = str(path)
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0 and f"Database ready: {path}" in result.output
+    db = connect(str(path))
+    try:
+        assert {"games"} <= set(db.table_names())
+        assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        kept = store.create(db, Game("inferno", ["Anne", "Julien", "Sylvie"]), "a-phone")
+    finally:
+        db.conn.close()
+    assert runner.invoke(args=["init-db"]).exit_code == 0  # again: nothing lost
+    db = connect(str(path))
+    try:
+        again = store.load(db, kept)
+        assert again is not None and again.game.players == ["Anne", "Julien", "Sylvie"]
+    finally:
+        db.conn.close()

@@ -15,16 +15,15 @@ from click.testing import CliRunner
 from jinja2 import nodes
 from pypdf import PdfReader
 
-from scorekeeper import gamefile, registry, rules
+from scorekeeper import registry, rules
 from scorekeeper.cli import main
 from scorekeeper.i18n import number
 from scorekeeper.registry import TEMPLATE_MACROS, Bundle
-from tests.samples import all_fields, sample, setup_fields
+from tests.samples import HX, enter, expected, normalised, sample
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
 LANGUAGES = sorted(p.name for p in (PACKAGE / "translations").iterdir() if p.is_dir())
-HX = {"HX-Request": "true"}
 EN = {"Accept-Language": "en"}
 GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
 GAME_MODULES = {  # what makes a module of a layer a game's piece
@@ -65,36 +64,6 @@ def macros(app, template: str) -> set[str]:
 def pdf_text(data: bytes) -> str:
     """Every page's text."""
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
-
-
-def expected(document: dict) -> dict:
-    """The result section the rules derive from a game file."""
-    return gamefile.result_document(rules.play(gamefile.from_document(document)))
-
-
-def normalised(document: dict) -> list[dict]:
-    """A game file's rounds as the rules record them."""
-    return [r.round for r in rules.play(gamefile.from_document(document)).rounds]
-
-
-def enter(client, document: dict, headers: dict) -> str:
-    """Start a game file's game through the new-game form and type in every round; its address."""
-    response = client.post(f"/new/{document['rules']}", data=setup_fields(document))
-    assert response.status_code == 303, response.get_data(as_text=True)
-    url = response.headers["Location"]
-    module = sample(document["rules"])
-    for number_, rnd in enumerate(document["rounds"], start=1):
-        for step, fields in module.posts(rnd, document):
-            response = client.post(
-                f"{url}/rounds", data={"number": str(number_), "step": step, **fields}, headers=headers
-            )
-            said = response.get_data(as_text=True)
-            if headers:
-                assert response.status_code == 200, said
-                assert said.lstrip().startswith('<section id="round-form"') and "<html" not in said
-            else:
-                assert response.status_code == 303, said
-    return url
 
 
 def totals_row(html: str) -> list[str]:
@@ -236,22 +205,3 @@ def test_the_command_line_scores_and_prints_the_sample(tmp_path, bundle):
     )
     assert printed.exit_code == 0, printed.output
     assert blank.read_bytes().startswith(b"%PDF")
-
-
-@pytest.mark.parametrize("bundle", GAMES)
-def test_the_correction_form_takes_another_first_round(client, bundle):
-    """The form reader reads a whole round at once too (step "all"), as the correction page posts it."""
-    module = sample(bundle.id)
-    document = {**module.GAME, "rounds": module.GAME["rounds"][:1]}
-    url = enter(client, document, {})
-    edit = client.get(f"{url}/rounds/1/edit")
-    assert edit.status_code == 200
-    shown = re.search(r'name="was" value="([^"]*)"', edit.get_data(as_text=True))
-    assert shown, "the correction form carries the round it shows"
-    was = shown.group(1).replace("&#34;", '"')
-    fields = all_fields(module.posts(module.OTHER_FIRST, document))
-    response = client.post(f"{url}/rounds/1", data={**fields, "was": was})
-    assert response.status_code == 303, response.get_data(as_text=True)
-    corrected = {**document, "rounds": [module.OTHER_FIRST]}
-    exported = client.get(f"{url}/export.json").get_json()
-    assert exported["rounds"] == normalised(corrected) and exported["result"] == expected(corrected)

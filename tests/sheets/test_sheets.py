@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from scorekeeper import gamefile, rules, sheets
 from scorekeeper.cli import main
+from tests.samples import sample
 
 from . import samples
 
@@ -138,12 +139,8 @@ def test_the_same_game_gives_the_same_bytes():
 
 # -- blank sheets, every game ------------------------------------------------------------------------
 
-BLANK = [  # game, player counts, what the pad must say
-    ("tout-ou-rien", (3, 6), ["Cards dealt, hand by hand: 6-5-4-3-4-5-6", "O = open bid, S = secret bid"]),
-    ("all-or-nothing", (3, 6), ["everyone starts at 100", "the lowest score wins"]),
-    ("everest-abyss", (2, 8), ["26 tokens each", "Cote", "Pot"]),
-    ("all-fours", (2, 4), ["first to 7 points", "High", "Low", "Jack", "Game"]),
-    ("inferno", (3, 7), ["12 cards each", "tie-break"]),
+BLANK = [  # every registered game, every player count it takes, what its sample says the pad prints
+    (rules_.id, (rules_.min_players, rules_.max_players), sample(rules_.id).BLANK) for rules_ in rules.all_rules()
 ]
 
 

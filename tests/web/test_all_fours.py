@@ -307,21 +307,6 @@ GAME = {
 }
 
 
-def test_import_then_export_round_trip(client):
-    response = client.post("/games/import", json=GAME)
-    assert response.status_code == 303
-    url = response.headers["Location"]
-    assert totals(client.get(url)) == ["4", "6"]
-    exported = client.get(f"{url}/export.json").get_json()
-    assert exported["rounds"] == GAME["rounds"]
-    assert exported["options"] == {"teams": True, "target": 7, "deck": 52, "kick": "trinidad", "low": "dealt"}
-    assert exported["result"]["sides"] == ["Anne & Sylvie", "Julien & Pierre"]
-    assert exported["result"]["totals"] == [4, 6] and exported["result"]["finished"] is False
-    again = client.post("/games/import", json=exported)
-    assert again.status_code == 303
-    assert client.get(f"{again.headers['Location']}/export.json").get_json()["result"] == exported["result"]
-
-
 def test_a_bad_import_names_the_round_and_the_team(client):
     bad = {**GAME, "rounds": [{**GAME["rounds"][0], "game_points": [30, 81]}]}
     response = client.post("/games/import", json=bad, headers=EN)

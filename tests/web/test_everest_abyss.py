@@ -271,13 +271,6 @@ def test_french_messages_and_board(client, url):
     assert "Jetons" in page and "Ordre des mises" in page and "Anne distribue" in page
 
 
-def test_a_double_tap_records_the_round_once(client, url):
-    play(client, url, 1, "everest", [3, 3, 3], winner=1)
-    again = play(client, url, 1, "everest", [3, 3, 3], winner=1)
-    assert again.status_code == 200 and "already saved" in text(again)
-    assert held(board(client, url)) == [7, 16, 7]
-
-
 def test_a_double_tap_after_an_elimination_is_recognised(client, url):
     _after_elimination(client, url)
     again = play(client, url, 1, "everest", [1, 10, 1], hands={0: (9, 9), 1: (1, 1), 2: (2, 2)})

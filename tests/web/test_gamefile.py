@@ -24,21 +24,6 @@ AON = {
 }
 
 
-@pytest.mark.parametrize("document", [TOR, AON])
-def test_import_then_export_round_trip(client, document):
-    response = client.post("/games/import", json=document)
-    assert response.status_code == 303 and response.headers["Location"].startswith("/games/")
-    url = response.headers["Location"]
-    exported = client.get(f"{url}/export.json")
-    assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
-    data = exported.get_json()
-    assert data["rounds"] == [{**document["rounds"][0], **({"reneges": [0, 0, 1]} if document is AON else {})}]
-    assert data["players"] == document["players"]
-    again = client.post("/games/import", json=data)  # its own export imports back (result ignored)
-    assert again.status_code == 303
-    assert client.get(f"{again.headers['Location']}/export.json").get_json()["result"] == data["result"]
-
-
 def test_export_result_matches_format_example(client):
     url = client.post("/games/import", json=TOR).headers["Location"]
     result = client.get(f"{url}/export.json").get_json()["result"]
