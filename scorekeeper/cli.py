@@ -28,7 +28,19 @@ lang_option = click.option(
 )
 
 
-@click.group()
+class Guarded(click.Group):
+    """Commands that never end in a traceback: anything unforeseen is one line on stderr and status 1."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
+            raise
+        except Exception:  # a traceback helps nobody at the table
+            fail_with(default_lang(), rules.N_("Something went wrong with this file; nothing was written."))
+
+
+@click.group(cls=Guarded)
 def main():
     """Scorekeeper: a score pad for card games played at the table."""
 

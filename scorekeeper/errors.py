@@ -16,15 +16,22 @@ TITLES = {
     405: N_("That action is not allowed here."),
     413: N_("That file is too large for a game file."),
     429: N_("Too many requests; wait a moment."),
+    503: N_("The server is busy printing other score sheets: try again in a few seconds."),
 }
 CROSS_SITE = N_("This request came from another site and was refused.")
+OWNER_ONLY = N_(
+    "Only the phone that started this game (or the admin) can delete it or replace its score link; "
+    "the score link lets you enter and correct rounds."
+)
 
 
 def _message(exc: HTTPException) -> str:
     """What to tell the player about an HTTP error."""
     if exc.code == 403 and exc.description == "cross-site":
         return gettext(CROSS_SITE)
-    if exc.code == 400 and exc.description and exc.description != exc.__class__.description:
+    if exc.code == 403 and exc.description == "owner-only":
+        return gettext(OWNER_ONLY)
+    if exc.code in (400, 429) and exc.description and exc.description != exc.__class__.description:
         return exc.description
     return gettext(TITLES.get(exc.code or 500, N_("Something went wrong; nothing was changed.")))
 
@@ -34,8 +41,12 @@ def handle(exc: HTTPException):
     if isinstance(exc, InternalServerError) or exc.code is None:
         return handle_crash(exc)
     if request.headers.get("HX-Request") == "true":
-        return _in_place(_message(exc), exc.code)
-    response = page.full("error.html", exc.code, message=_message(exc), code=exc.code)
+        response = _in_place(_message(exc), exc.code)
+    else:
+        response = page.full("error.html", exc.code, message=_message(exc), code=exc.code)
+    retry_after = getattr(exc, "retry_after", None)
+    if retry_after is not None:  # 503: when to come back
+        response.headers["Retry-After"] = str(retry_after)
     if request.method == "GET" and exc.code == 404:
         response.headers["Cache-Control"] = "no-store"
     return response

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from . import rules
+from . import rules, safejson
 from .rules import N_, Game, Invalid, Result, fail
 
 FORMAT = "scorekeeper-game/1"
@@ -13,17 +13,7 @@ KNOWN = {"format", "rules", "options", "players", "first_dealer", "rounds", "res
 
 def loads(text: str | bytes) -> Game:
     """Parse a game file's text; raise Invalid with a clear message if it is not one."""
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise fail(
-            N_("This is not a JSON game file: it breaks off at line %(line)d, column %(column)d."),
-            line=exc.lineno,
-            column=exc.colno,
-            field="json",
-        ) from None
-    except (ValueError, UnicodeDecodeError):
-        raise fail(N_("This is not a JSON game file: it is not text."), field="json") from None
+    document = safejson.loads(text)  # bounded: deep nesting, huge numbers and broken text are refused
     return from_document(document)
 
 
@@ -32,15 +22,15 @@ def from_document(document) -> Game:
     if not isinstance(document, dict):
         raise fail(N_("A game file is a JSON object."))
     if document.get("format") != FORMAT:
-        raise fail(
-            N_("The format must be %(format)s (got %(value)s)."),
-            format=FORMAT,
-            value=repr(document.get("format")),
-            field="format",
-        )
+        given = document.get("format")
+        if not isinstance(given, str):
+            raise fail(
+                N_("The game file does not say its format: it must be %(format)s."), format=FORMAT, field="format"
+            )
+        raise fail(N_("The format must be %(format)s, not %(value)s."), format=FORMAT, value=given[:40], field="format")
     unknown = sorted(set(document) - KNOWN)
     if unknown:
-        raise fail(N_("Unknown field %(field)s in the game file."), field=unknown[0])
+        raise fail(N_("Unknown field %(field)s in the game file."), field=unknown[0][:40])
     game = Game(
         rules=document.get("rules"),  # type: ignore[arg-type]  # play() checks both and names what is wrong
         players=document.get("players"),  # type: ignore[arg-type]
@@ -55,9 +45,9 @@ def from_document(document) -> Game:
 def names(text: str | bytes) -> list[str] | None:
     """Who messages about a game file name by seat: its sides (the players, or All Fours' teams), if readable."""
     try:
-        document = json.loads(text)
+        document = safejson.loads(text)
         players, options = document.get("players"), document.get("options", {})
-    except (ValueError, AttributeError, UnicodeDecodeError):
+    except (Invalid, AttributeError):
         return None
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         return None

@@ -7,6 +7,8 @@ import secrets
 from pathlib import Path
 
 from flask import abort, g, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 
 DEVICE_COOKIE = "device"
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
@@ -15,6 +17,9 @@ CSP = (
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 YEAR = 365 * 24 * 3600
+# Admin sign-in attempts are counted per client address in this process's memory: right for the one
+# server at a card table (each gunicorn worker counts on its own, so the limit is per worker).
+limiter = Limiter(get_remote_address, storage_uri="memory://", headers_enabled=True)
 
 
 def secret_key(instance: Path) -> str:
@@ -74,3 +79,4 @@ def init_app(app) -> None:
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     app.before_request(refuse_cross_site)
     app.after_request(finish)
+    limiter.init_app(app)

@@ -139,8 +139,31 @@ def _reload(db, game_id: str) -> Stored:
     return stored
 
 
-def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict) -> Stored:
-    """Record round `number`; refuse a second copy or a round entered meanwhile on another phone."""
+def draft_token(stored: Stored, number: int) -> str:
+    """The token of the stored draft of round `number` ("" when there is none): a page carries the one
+    it showed, so bids replaced on another phone meanwhile are noticed."""
+    draft = stored.draft
+    if draft and draft.get("number") == number:
+        return str(draft.get("token") or "")
+    return ""
+
+
+def bids_replaced(number: int) -> Conflict:
+    """The draft a page was built on is no longer the stored one."""
+    return Conflict(
+        problem(
+            N_(
+                "The bids of round %(round)d were changed on another phone meanwhile: here they are as they "
+                "stand now. Check them before entering the tricks."
+            ),
+            round=number,
+        )
+    )
+
+
+def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict, seen_draft: str | None = None) -> Stored:
+    """Record round `number`; refuse a second copy or a round entered meanwhile on another phone, and
+    (when the page says which draft it showed, `seen_draft`) a round whose bids were replaced since."""
     with write(db):
         stored = _reload(db, game_id)
         have = len(stored.game.rounds)
@@ -162,6 +185,8 @@ def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict) -
                     N_("This page was out of date: the game has %(have)d rounds. Here it is as it stands."), have=have
                 )
             )
+        if seen_draft is not None and seen_draft != draft_token(stored, number):
+            raise bids_replaced(number)
         stored.result = rules.play(_with_round(stored.game, rnd))
         checked = stored.result.rounds[-1].round
         stored.game.rounds.append(checked)
@@ -216,13 +241,20 @@ def replace_round(db: sqlite_utils.Database, game_id: str, number: int, was: dic
     return stored
 
 
-def undo_round(db: sqlite_utils.Database, game_id: str, number: int) -> Stored:
-    """Remove the last round, provided it is still round `number`."""
+def undo_round(db: sqlite_utils.Database, game_id: str, number: int, was: dict) -> Stored:
+    """Remove the last round, provided it is still round `number` and still says what the page showed (`was`)."""
     with write(db):
         stored = _reload(db, game_id)
         if number != len(stored.game.rounds) or number < 1:
             raise Conflict(
                 problem(N_("Round %(round)d is no longer the last round: nothing was undone."), round=number)
+            )
+        if stored.game.rounds[number - 1] != was:
+            raise Conflict(
+                problem(
+                    N_("Round %(round)d was changed on another phone meanwhile: nothing was undone. Here it is now."),
+                    round=number,
+                )
             )
         stored.game.rounds.pop()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
@@ -232,8 +264,13 @@ def undo_round(db: sqlite_utils.Database, game_id: str, number: int) -> Stored:
     return stored
 
 
-def save_draft(db: sqlite_utils.Database, game_id: str, number: int, step: str, data: dict | None) -> Stored:
-    """Keep the first steps of round `number` (the bids) until the rest is entered; None clears it."""
+def save_draft(
+    db: sqlite_utils.Database, game_id: str, number: int, step: str, data: dict | None, seen: str | None = None
+) -> Stored:
+    """Keep the first steps of round `number` (the bids) until the rest is entered; None clears it.
+
+    `seen` is the token of the draft the page showed ("" for none): bids saved meanwhile on another
+    phone are not overwritten unnoticed (the same bids sent twice are kept once)."""
     with write(db):
         stored = _reload(db, game_id)
         if number != len(stored.game.rounds) + 1:
@@ -244,7 +281,13 @@ def save_draft(db: sqlite_utils.Database, game_id: str, number: int, step: str, 
                 )
             )
         if data is not None:
-            data = {"number": number, "step": step, "data": rules.check_draft(stored.game, step, data)}
+            checked = rules.check_draft(stored.game, step, data)
+            current = draft_token(stored, number)
+            if seen is not None and seen != current:
+                if stored.draft and stored.draft.get("step") == step and stored.draft.get("data") == checked:
+                    return stored  # the very same bids, sent twice: kept once
+                raise bids_replaced(number)
+            data = {"number": number, "step": step, "data": checked, "token": secrets.token_urlsafe(9)}
         stored.draft = data
         _touch(db, stored, stored.finished, draft=_dump(data) if data else None)
     return stored

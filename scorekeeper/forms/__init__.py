@@ -7,6 +7,7 @@ Adding a game needs no change here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -14,6 +15,9 @@ from werkzeug.datastructures import MultiDict
 
 from .. import registry
 from ..rules import N_, Game, Invalid, Problem, Upcoming, problem
+
+MAX_DIGITS = 6  # no count at the table has more; checked before int() so 5,000 digits cost nothing
+NUMBER = re.compile(r"[+-]?[0-9]+")  # ASCII only: int() would also take "١٢", "1_000" or "  7 "
 
 
 @dataclass
@@ -58,18 +62,9 @@ def whole(
         if default is not None:
             return default, []
         return None, [problem(N_("%(what)s is missing."), what=what, seat=seat, field=name.split(".")[0])]
-    try:
-        value = int(raw)
-    except ValueError:
-        return None, [
-            problem(
-                N_("%(what)s must be a whole number, not %(value)s."),
-                what=what,
-                value=raw[:20],
-                seat=seat,
-                field=name.split(".")[0],
-            )
-        ]
+    value, found = parse_int(raw, what, seat, name.split(".")[0])
+    if value is None:
+        return None, found
     if value < lo or (hi is not None and value > hi):
         return None, [
             problem(
@@ -83,6 +78,27 @@ def whole(
             )
         ]
     return value, []
+
+
+def parse_int(raw: str, what: str, seat: int | None, field: str) -> tuple[int | None, list[Problem]]:
+    """A whole number typed in a box, or the problem with it: not a number, or too long to be a count."""
+    if not NUMBER.fullmatch(raw):
+        return None, [
+            problem(
+                N_("%(what)s must be a whole number, not %(value)s."), what=what, value=raw[:20], seat=seat, field=field
+            )
+        ]
+    if len(raw.lstrip("+-")) > MAX_DIGITS:
+        return None, [
+            problem(
+                N_("%(what)s: %(digits)d digits is too long a number."),
+                what=what,
+                digits=len(raw.lstrip("+-")),
+                seat=seat,
+                field=field,
+            )
+        ]
+    return int(raw), []
 
 
 def by_seat(form: MultiDict, field: str, what: str, n: int, **limits) -> tuple[list, list[Problem]]:

@@ -12,7 +12,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..rules import N_, Problem, problem
 from ..rules.inferno import FACES
-from . import FormContext, needs
+from . import MAX_DIGITS, NUMBER, FormContext, needs, parse_int
 
 NOT_A_COUNT = N_("The count of red %(face)d cards must be a whole number, not %(value)s.")
 NOT_A_NUMBER = N_("The number of other cards must be a whole number, not %(value)s.")
@@ -23,10 +23,12 @@ def _count(form: MultiDict, name: str, message: str, seat: int, field: str, **pa
     raw = (form.get(name) or "").strip()
     if raw == "":
         return None, []
-    try:
-        return int(raw), []
-    except ValueError:
+    if NUMBER.fullmatch(raw) and len(raw.lstrip("+-")) > MAX_DIGITS:
+        what = N_("The count of red cards") if field == "red" else N_("The number of other cards")
+        return parse_int(raw, what, seat, field)  # says the number is too long, before int() reads it
+    if not NUMBER.fullmatch(raw):
         return None, [problem(message, value=raw[:20], seat=seat, field=field, **params)]
+    return int(raw), []
 
 
 def read_red(form: MultiDict, seat: int) -> tuple[list[int], list[Problem]]:

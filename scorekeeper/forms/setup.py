@@ -8,6 +8,8 @@ import unicodedata
 from werkzeug.datastructures import MultiDict
 
 from ..rules import N_, Game, Invalid, Option, Problem, Rules, problem
+from ..rules.setup import MAX_HANDS
+from . import parse_int
 
 
 def read_players(form: MultiDict, rules: Rules) -> tuple[list[str], int, list]:
@@ -36,13 +38,23 @@ def read_option(form: MultiDict, option: Option):
     bad = Invalid(
         [problem(N_("%(what)s: %(value)s is not a valid value."), what=option.label, value=raw[:40], field=option.name)]
     )
-    try:
-        if option.kind in ("int", "int?"):
-            return int(raw), True
-        if option.kind == "hands":
-            return [int(v) for v in re.split(r"[,;\s]+|(?<=\d)-(?=\d)", raw) if v], True
-    except ValueError:
-        raise bad from None
+    if option.kind in ("int", "int?"):
+        return _number(raw, option, bad), True
+    if option.kind == "hands":
+        given = [v for v in re.split(r"[,;\s]+|(?<=\d)-(?=\d)", raw) if v]
+        if len(given) > MAX_HANDS:
+            raise Invalid(
+                [
+                    problem(
+                        N_("%(option)s: at most %(max)d hands (got %(n)d)."),
+                        option=option.label,
+                        max=MAX_HANDS,
+                        n=len(given),
+                        field=option.name,
+                    )
+                ]
+            )
+        return [_number(v, option, bad) for v in given], True
     if option.kind == "bool":
         if raw not in ("yes", "no"):
             raise bad
@@ -51,6 +63,14 @@ def read_option(form: MultiDict, option: Option):
         if raw == str(choice):
             return choice, True
     raise bad
+
+
+def _number(raw: str, option: Option, bad: Invalid) -> int:
+    """A whole number typed for an option (ASCII digits, not too long to be one), else `bad`."""
+    _, found = parse_int(raw, option.label, None, option.name)
+    if found:
+        raise Invalid(found) if "digits" in found[0].params else bad
+    return int(raw)
 
 
 def read(form: MultiDict, rules: Rules) -> Game:

@@ -25,6 +25,7 @@ from .base import (
     problem,
 )
 from .fields import is_int
+from .problems import shown
 
 __all__ = [
     "N_",
@@ -48,6 +49,8 @@ __all__ = [
     "problem",
 ]
 
+MAX_ROUNDS = 200  # an evening is 10 to 60; every page plays the game through from round 1 (200: 0.1 s)
+
 
 @cache
 def _registry() -> dict[str, Rules]:
@@ -66,7 +69,7 @@ def get(rules_id) -> Rules:
     if not isinstance(rules_id, str) or rules_id not in games:
         raise fail(
             N_("Unknown game %(rules)s; the games are: %(known)s."),
-            rules=str(rules_id),
+            rules=shown(rules_id),
             known=", ".join(sorted(games)),
             field="rules",
         )
@@ -81,7 +84,7 @@ def _dealer_of(rules: Rules, game: Game, state: State, rnd: dict) -> int:
     if not is_int(seat) or not 0 <= seat < len(game.players) or not rules.can_deal(game, state, seat):
         raise fail(
             N_("The dealer must be one of the players still in the game (got %(value)s)."),
-            value=repr(seat),
+            value=shown(seat),
             field="dealer",
         )
     return seat
@@ -145,6 +148,14 @@ def play(game: Game) -> Result:
         )
     if not isinstance(game.rounds, list):
         raise fail(N_("The rounds must be a list."), field="rounds")
+    if len(game.rounds) > MAX_ROUNDS:
+        raise fail(
+            N_("A game holds at most %(max)d rounds; this one would have %(n)d."),
+            max=MAX_ROUNDS,
+            n=len(game.rounds),
+            round=MAX_ROUNDS + 1,
+            field="rounds",
+        )
     state = rules.start(game)
     results = []
     for rnd in game.rounds:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import N_, Game, Invalid, Option, Problem, RoundResult, Rules, State, problem
+from .problems import shown
 from .entry import Span
 from .fields import int_entries, is_int, raise_if, unknown_fields
 
@@ -65,6 +66,9 @@ def count_hand(plan: list[dict], totals: list[int], target: int) -> tuple[list[d
     return list(plan), None, []
 
 
+TEAMS_LABEL = N_("Two teams of two")
+
+
 class AllFours(Rules):
     """High, Low, Jack and Game, with the kick and the beg; the first side to the target wins.
 
@@ -97,7 +101,7 @@ class AllFours(Rules):
             "teams",
             "bool",
             None,
-            N_("Two teams of two"),
+            TEAMS_LABEL,
             help=N_(
                 "Only with 4 players: players 1 and 3 against 2 and 4, partners sitting opposite. "
                 "Left unchosen: teams with 4 players, each alone with 2 or 3."
@@ -299,9 +303,7 @@ def _team_problems(players, options) -> list[Problem]:
         return []
     count = len(players) if isinstance(players, list) else 0
     return [
-        problem(
-            N_("The option %(option)s needs exactly 4 players (got %(n)d)."), option="teams", n=count, field="teams"
-        )
+        problem(N_("%(option)s: this needs exactly 4 players (got %(n)d)."), option=TEAMS_LABEL, n=count, field="teams")
     ]
 
 
@@ -334,7 +336,7 @@ def _turn_ups(rnd: dict, deck: int) -> list[str]:
                         "Card %(number)d turned up is not a rank (got %(value)s): the ranks are 2 to 10, J, Q, K and A."
                     ),
                     number=number,
-                    value=repr(rank),
+                    value=shown(rank),
                     field="turn_ups",
                 )
             )
@@ -438,7 +440,7 @@ def _side_problems(value, name: str, what: str, n_sides: int) -> list[Problem]:
             N_("%(what)s must be a side from 0 to %(last)d (got %(value)s)."),
             what=what,
             last=n_sides - 1,
-            value=repr(value),
+            value=shown(value),
             field=name,
         )
     ]

@@ -8,6 +8,7 @@ them.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from .problems import N_, Invalid, Msgid, Problem, fail, problem

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, RoundResult, Rules, State, fail, problem
+from .problems import shown
 from .entry import Span
 from .fields import bool_entries, by_seat, is_int, raise_if, unknown_fields
 
@@ -334,7 +335,7 @@ def _given_winner_problems(given, n: int, folded: list[bool], out: list[int]) ->
             problem(
                 N_("The winner must be a seat from 0 to %(last)d (got %(value)s)."),
                 last=n - 1,
-                value=repr(given),
+                value=shown(given),
                 field="winner",
             )
         ]

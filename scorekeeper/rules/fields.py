@@ -69,7 +69,7 @@ def raise_if(problems: list[Problem]) -> None:
 def unknown_fields(rnd: dict, known: set[str]) -> list[Problem]:
     """Problems for round fields this game does not record."""
     return [
-        problem(N_("Unknown field %(field)s in a round."), field=name)
+        problem(N_("Unknown field %(field)s in a round."), field=name[:40])
         for name in rnd
         if name not in known and name != "dealer"
     ]

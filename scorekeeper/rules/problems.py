@@ -6,6 +6,7 @@ them. No import from the rest of the package.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 
@@ -54,6 +55,15 @@ class Invalid(Exception):
 def problem(message: str, *, round=None, seat=None, field=None, **params) -> Problem:
     """Build a Problem; `params` fill the %-placeholders of `message`."""
     return Problem(message, params, round, seat, field)
+
+
+def shown(value, limit: int = 40) -> str:
+    """A value from a game file as its JSON text, cut short: messages never show Python's repr (None, 'x')."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = "?"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def fail(message: str, **kwargs) -> Invalid:

@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .fields import is_int
-from .problems import N_, Invalid, Problem, problem
+from .problems import N_, Invalid, Problem, problem, shown
 
 MAX_NAME = 40
 MAX_HANDS = 30
+# bidi embeddings, overrides and isolates turn the text around them (and the board) backwards
+BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,12 @@ def visible(name: str) -> bool:
     return any(not unicodedata.category(c).startswith(("Z", "C")) for c in name)
 
 
+def unprintable(name: str) -> bool:
+    """Whether a name holds a control character (NUL, a newline, a tab...), a broken one (a lone
+    surrogate) or a text-direction override: none of them can be shown or printed as typed."""
+    return any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI for c in name)
+
+
 def same(name: str) -> str:
     """What two names must not share: "Zoë" typed two ways, or "anne " and "Anne", are one name."""
     return unicodedata.normalize("NFC", name).strip().casefold()
@@ -74,9 +82,20 @@ def check_players(rules: Setup, players) -> list[Problem]:
                 field="players",
             )
         )
-    seen = {}
-    for seat, name in enumerate(players):
-        if not visible(name):
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(players[: rules.max_players + 1]):  # a list of 100,000 names says it once
+        if unprintable(name):
+            problems.append(
+                problem(
+                    N_(
+                        "The name of player %(number)d holds a control or text-direction character "
+                        "(a line break, a tab, NUL, U+202E...): type the name again without it."
+                    ),
+                    number=seat + 1,
+                    field="players",
+                )
+            )
+        elif not visible(name):
             problems.append(problem(N_("Player %(number)d has no name."), number=seat + 1, field="players"))
         elif len(name) > MAX_NAME:
             problems.append(
@@ -97,11 +116,7 @@ def check_players(rules: Setup, players) -> list[Problem]:
 
 def check_option(option: Option, value) -> list[Problem]:
     """Problems with one option's value."""
-    bad = [
-        problem(
-            N_("The option %(option)s cannot be %(value)s."), option=option.name, value=repr(value), field=option.name
-        )
-    ]
+    bad = [problem(N_("%(option)s cannot be %(value)s."), option=option.label, value=shown(value), field=option.name)]
     if option.kind == "bool":
         return [] if isinstance(value, bool) else bad
     if option.kind == "choice":
@@ -118,8 +133,8 @@ def check_option(option: Option, value) -> list[Problem]:
         if len(value) > MAX_HANDS:  # an evening's worth; a longer list only makes a sheet of empty rows
             return [
                 problem(
-                    N_("The option %(option)s lists at most %(max)d hands (got %(n)d)."),
-                    option=option.name,
+                    N_("%(option)s: at most %(max)d hands (got %(n)d)."),
+                    option=option.label,
                     max=MAX_HANDS,
                     n=len(value),
                     field=option.name,
@@ -134,8 +149,8 @@ def _range(option: Option, value: int) -> list[Problem]:
     if (option.min is not None and value < option.min) or (option.max is not None and value > option.max):
         return [
             problem(
-                N_("The option %(option)s must be between %(lo)s and %(hi)s (got %(value)s)."),
-                option=option.name,
+                N_("%(option)s must be between %(lo)s and %(hi)s (got %(value)s)."),
+                option=option.label,
                 lo=option.min,
                 hi=option.max,
                 value=value,
@@ -152,10 +167,10 @@ def check_options(rules: Setup, players: list[str], options) -> dict:
     problems = check_players(rules, players)
     known = {o.name: o for o in rules.options}
     problems += [
-        problem(N_("%(game)s has no option named %(option)s."), game=rules.name, option=name, field=name)
+        problem(N_("%(game)s has no option named %(option)s."), game=rules.name, option=name[:40], field=name[:40])
         for name in options
         if name not in known
-    ]
+    ][:3]  # a file with 100,000 unknown options is told about a few
     filled = {}
     for option in rules.options:
         if option.name not in options and not isinstance(players, list):

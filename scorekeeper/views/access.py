@@ -4,6 +4,7 @@ anyone with the game's link may watch."""
 from __future__ import annotations
 
 import hmac
+import time
 
 from flask import abort, current_app, session
 
@@ -15,7 +16,7 @@ def same(given: str | None, expected: str | None) -> bool:
     """Whether a secret matches, in constant time (bytes, so any password text compares)."""
     if not given or not expected:
         return False
-    return hmac.compare_digest(given.encode(), expected.encode())
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
 
 
 def admin_enabled() -> bool:
@@ -23,9 +24,34 @@ def admin_enabled() -> bool:
     return bool(current_app.config.get("ADMIN_PASSWORD"))
 
 
+def password_mark() -> str:
+    """A fingerprint of the current admin password (keyed by the secret key, so it gives nothing away):
+    a session remembers it, and a new password ends every session signed in with the old one."""
+    password = str(current_app.config.get("ADMIN_PASSWORD")).encode("utf-8", "surrogatepass")
+    return hmac.new(str(current_app.secret_key).encode(), password, "sha256").hexdigest()[:32]
+
+
+def session_seconds() -> int:
+    """How long an admin sign-in lasts (ADMIN_SESSION_SECONDS, by default 8 hours: an evening)."""
+    try:
+        return int(current_app.config.get("ADMIN_SESSION_SECONDS") or 8 * 3600)
+    except (TypeError, ValueError):
+        return 8 * 3600
+
+
+def sign_in() -> None:
+    """Mark this browser's session as the admin's, with the time and the password it signed in with."""
+    session.clear()
+    session["admin"] = password_mark()
+    session["admin_since"] = int(time.time())
+
+
 def is_admin() -> bool:
-    """Whether this browser signed in with the admin password."""
-    return admin_enabled() and session.get("admin") is True
+    """Whether this browser signed in with the current admin password, less than a session's length ago."""
+    if not admin_enabled() or not same(session.get("admin"), password_mark()):
+        return False
+    since = session.get("admin_since")
+    return isinstance(since, int) and 0 <= time.time() - since < session_seconds()
 
 
 def can_score(stored: store.Stored) -> bool:
@@ -40,6 +66,21 @@ def require_score(stored: store.Stored) -> None:
     """Refuse (403) a write from a phone that may only watch."""
     if not can_score(stored):
         abort(403, description="watch-only")
+
+
+def can_manage(stored: store.Stored) -> bool:
+    """Whether this phone may delete the game or replace its score link: the phone that started or
+    imported it, or the admin; a score link lets a phone enter rounds, not take the game away."""
+    if is_admin():
+        return True
+    given = store.access(get_db(), security.device(), stored.id)
+    return given is not None and given["role"] == "owner"
+
+
+def require_owner(stored: store.Stored) -> None:
+    """Refuse (403) deleting the game or replacing its link from any phone but its owner's or the admin's."""
+    if not can_manage(stored):
+        abort(403, description="owner-only" if can_score(stored) else "watch-only")
 
 
 def remember(stored: store.Stored) -> None:

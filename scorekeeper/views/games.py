@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
+from werkzeug.datastructures import MultiDict
 
-from .. import forms, gamefile, registry, rules, security, store
+from .. import forms, gamefile, registry, rules, safejson, security, store
 from ..db import get_db
 from ..i18n import gettext
 from ..rules import N_, Invalid, problem
@@ -14,6 +15,9 @@ from . import access, page, screen
 from .page import htmx
 
 bp = Blueprint("games", __name__, url_prefix="/games")
+MAX_ROUND_JSON = 8192  # a round's JSON posted back by a correction or an undo is a few hundred bytes
+BOARD_ROUNDS = 40  # the rounds a game page draws: an evening's game whole, a marathon's latest rounds
+MAX_ECHO = 200  # form fields shown again after a refusal: the largest form has about 60
 
 
 def _stored(game_id: str) -> store.Stored:
@@ -25,14 +29,45 @@ def _stored(game_id: str) -> store.Stored:
 
 
 def _number(value) -> int:
-    """A round number posted by a form; a malformed one is a bad request."""
+    """A round number posted by a form; a malformed one is a bad request that says what is wrong."""
+    raw = (value or "").strip()
+    if not raw:
+        abort(400, description=gettext("The round number is missing."))
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 4 and int(raw) >= 1):
+        abort(
+            400,
+            description=gettext(
+                "The round number must be a whole number from 1 to %(max)d, not %(value)s.",
+                max=rules.MAX_ROUNDS + 1,
+                value=raw[:20],
+            ),
+        )
+    return int(raw)
+
+
+def _was(text: str | None, damaged: str) -> dict:
+    """The round as the page showed it (posted back by a correction or an undo); 400 if it is damaged."""
     try:
-        number = int(value)
-    except (TypeError, ValueError):
-        abort(400, description=gettext("The round number is missing."))
-    if number < 1:
-        abort(400, description=gettext("The round number is missing."))
-    return number
+        was = safejson.loads((text or "")[:MAX_ROUND_JSON])
+    except Invalid:
+        was = None
+    if not isinstance(was, dict) or len(text or "") > MAX_ROUND_JSON:
+        abort(400, description=gettext(damaged))
+    return was
+
+
+def echo(form, problems) -> MultiDict:
+    """What a refused form shows again: the player's taps as typed, but nothing long, and in a box a
+    problem is about at most 3 characters (a posted number never decides how much a page draws)."""
+    wrong = {f"{p.field}.{p.seat}" for p in problems if p.field and p.seat is not None}
+    kept: MultiDict[str, str] = MultiDict()
+    for key, value in list(form.items(multi=True))[:MAX_ECHO]:
+        if len(key) > 40:
+            continue
+        if len(value) > 3 and any(key == w or key.startswith(w + ".") for w in wrong):
+            value = ""
+        kept.add(key, value[:40])
+    return kept
 
 
 def _draft_step(stored: store.Stored, rules_: rules.Rules) -> str | None:
@@ -51,6 +86,14 @@ def _step(stored: store.Stored, rules_: rules.Rules, posted_step: str | None = N
     if asked in rules_.steps and rules_.steps.index(asked) <= reached:
         return asked
     return rules_.steps[min(reached, len(rules_.steps) - 1)]
+
+
+def _folded(played: int) -> int:
+    """How many early rounds the board leaves out: a long game's page draws its latest rounds only,
+    unless every round is asked for (?rounds=all; the export and the sheet always hold them all)."""
+    if request.args.get("rounds") == "all":
+        return 0
+    return max(0, played - BOARD_ROUNDS)
 
 
 def render_game(
@@ -83,6 +126,9 @@ def render_game(
         message=message,
         announce=announce,
         can_score=can_score,
+        can_manage=access.can_manage(stored),
+        draft_token=store.draft_token(stored, result.upcoming.number) if result.upcoming else "",
+        undo_was=json.dumps(stored.game.rounds[-1], separators=(",", ":")) if stored.game.rounds else "",
         form_template=forms.template_for(rules_.id),
         v=screen.view(
             stored, result, errors=errors or [], warnings=warnings, posted=posted, step=step_, can_score=can_score
@@ -90,6 +136,7 @@ def render_game(
         bundle=registry.get(rules_.id),
         leaders=result.leaders(),
         poll_seconds=current_app.config["POLL_SECONDS"],
+        folded=_folded(len(result.rounds)),
     )
     if htmx and not htmx.history_restore_request:
         return page.blocks("game.html", blocks, status, **context)
@@ -124,17 +171,21 @@ def add_round(game_id: str):
         abort(400, description=gettext("Unknown step %(step)s.", step=step[:20]))
     db = get_db()
     try:
+        seen = _seen_draft(rules_)
+        upcoming = number == len(stored.game.rounds) + 1  # a round sent twice is told apart by the store
+        if seen is not None and upcoming and step == rules_.steps[-1] and seen != store.draft_token(stored, number):
+            raise store.bids_replaced(number)  # checked before reading: the tricks go with the stored bids
         data = forms.read(rules_.id, request.form, step, _context(stored, number))
         if step != rules_.steps[-1]:
-            stored = store.save_draft(db, game_id, number, step, data)
+            stored = store.save_draft(db, game_id, number, step, data, seen)
         else:
-            stored = store.add_round(db, game_id, number, data)
+            stored = store.add_round(db, game_id, number, data, seen)
     except Invalid as exc:
         return render_game(
             stored,
             status=422,
             errors=[p.at_round(number) for p in exc.problems],
-            posted=request.form,
+            posted=echo(request.form, exc.problems),
             step=step,
             blocks=("round_form",),
         )
@@ -152,6 +203,14 @@ def add_round(game_id: str):
     else:
         said = gettext("Round %(round)d: bids saved, now the tricks.", round=number)
     return render_game(stored, announce=said)
+
+
+def _seen_draft(rules_: rules.Rules) -> str | None:
+    """The draft token the page carried (bids then tricks), or None when it sent none (a script)."""
+    seen = request.form.get("draft")
+    if seen is None or len(rules_.steps) < 2:
+        return None
+    return seen[:40]
 
 
 @bp.get("/<game_id>/rounds/<int:number>/edit")
@@ -197,18 +256,18 @@ def correct_round(game_id: str, number: int):
             status=409,
             message=problem(N_("Round %(round)d no longer exists: it was undone meanwhile."), round=number),
         )
-    try:
-        was = json.loads(request.form.get("was") or "")
-    except ValueError:
-        was = None
-    if not isinstance(was, dict):  # what the page showed: without it a stale correction could go unnoticed
-        abort(400, description=gettext("The correction form is damaged; reload the page."))
+    # what the page showed: without it a stale correction could go unnoticed
+    was = _was(request.form.get("was"), N_("The correction form is damaged; reload the page."))
     try:
         data = forms.read(stored.game.rules, request.form, "all", _context(stored, None, was))
         store.replace_round(get_db(), game_id, number, was, data)
     except Invalid as exc:
         return _render_edit(
-            stored, number, status=422, errors=[p.at_round(number) for p in exc.problems], posted=request.form
+            stored,
+            number,
+            status=422,
+            errors=[p.at_round(number) for p in exc.problems],
+            posted=echo(request.form, exc.problems),
         )
     except store.Conflict as exc:
         return render_game(store.load(get_db(), game_id) or abort(404), status=409, message=exc.message)
@@ -221,8 +280,9 @@ def undo_round(game_id: str, number: int):
     stored = _stored(game_id)
     access.require_score(stored)
     db = get_db()
+    was = _was(request.form.get("was"), N_("The undo form is damaged; reload the page."))
     try:
-        stored = store.undo_round(db, game_id, number)
+        stored = store.undo_round(db, game_id, number, was)
     except store.Conflict as exc:
         return render_game(store.load(db, game_id) or abort(404), status=409, message=exc.message)
     message = problem(N_("Round %(round)d was undone."), round=number)
@@ -233,9 +293,9 @@ def undo_round(game_id: str, number: int):
 
 @bp.route("/<game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: str):
-    """Ask, then delete the game for good."""
+    """Ask, then delete the game for good: only the phone that started or imported it, or the admin."""
     stored = _stored(game_id)
-    access.require_score(stored)
+    access.require_owner(stored)
     if request.method == "GET":
         return page.full("delete.html", 200, stored=stored, rules=rules.get(stored.game.rules))
     store.delete(get_db(), game_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, redirect, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from .. import rules, security, store
 from ..db import get_db
@@ -12,6 +13,7 @@ from ..forms import setup
 from ..i18n import COOKIE, LANGUAGES
 from ..rules import Invalid
 from ..rules.entry import player_counts
+from ..rules.setup import unprintable
 from . import access, page
 
 bp = Blueprint("home", __name__)
@@ -64,15 +66,25 @@ def create(rules_id: str):
     try:
         game = setup.read(request.form, rules_)
     except Invalid as exc:
-        return _render_new(rules_, 422, exc.problems, request.form)
+        return _render_new(rules_, 422, exc.problems, shown_again(request.form))
     game_id = store.create(get_db(), game, security.ensure_device())
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 
+def shown_again(form) -> MultiDict:
+    """The setup form as typed, to fill in again after a refusal: without the control and direction
+    characters the message is about (a NUL never reaches the page), and nothing long."""
+    kept: MultiDict[str, str] = MultiDict()
+    for key, value in list(form.items(multi=True))[:100]:
+        if len(key) <= 40:
+            kept.add(key, "".join(c for c in value[:100] if not unprintable(c)))
+    return kept
+
+
 def _local(target: str | None) -> str:
     """A path on this site to go back to (never another site)."""
-    if not target:
-        return url_for("home.index")
+    if not target or len(target) > 2000 or any(c < " " or c in "\x7f\\" for c in target):
+        return url_for("home.index")  # a line break would split the header; a backslash reads as a slash
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return url_for("home.index")

@@ -14,6 +14,7 @@ from .. import store
 from ..db import get_db
 from ..i18n import gettext
 from ..rules import N_
+from ..security import limiter
 from . import access, page
 from .page import htmx
 
@@ -94,19 +95,32 @@ def join(game_id: str, token: str):
 
 @bp.post("/games/<game_id>/score-link")
 def replace(game_id: str):
-    """Revoke the score link and make a new one."""
+    """Revoke the score link and make a new one (the owner's phone or the admin only)."""
     stored = _stored(game_id)
-    access.require_score(stored)
+    access.require_owner(stored)
     access.replace_score_link(stored)
     if not htmx:
         return redirect(url_for("games.show", game_id=game_id, link="new") + "#share", 303)
     stored = _stored(game_id)
-    response = make_response(render_template("_share.html", stored=stored, can_score=True, replaced=True))
+    response = make_response(
+        render_template("_share.html", stored=stored, can_score=True, can_manage=True, replaced=True)
+    )
     response.headers["Vary"] = "HX-Request, Cookie, Accept-Language"
     return response
 
 
+def _too_many() -> str:
+    """What a browser that keeps guessing the admin password is told."""
+    return gettext("Too many wrong passwords: wait a minute before trying again.")
+
+
 @bp.route("/admin", methods=["GET", "POST"])
+@limiter.limit(
+    lambda: str(current_app.config.get("ADMIN_SIGN_IN_LIMIT") or "5 per minute"),
+    methods=["POST"],
+    deduct_when=lambda response: response.status_code == 422,  # only wrong passwords count
+    error_message=_too_many,
+)
 def admin():
     """Sign in with the server's admin password to list every game; 404 when there is none."""
     if not access.admin_enabled():
@@ -115,13 +129,12 @@ def admin():
         return page.full("admin.html", 200, signed_in=access.is_admin(), error=None)
     if not access.same(request.form.get("password", ""), str(current_app.config["ADMIN_PASSWORD"])):
         return page.full("admin.html", 422, signed_in=False, error=gettext("That is not the admin password."))
-    session.clear()
-    session["admin"] = True
+    access.sign_in()
     return redirect(url_for("home.index"), 303)
 
 
 @bp.post("/admin/logout")
 def logout():
     """Sign out of the admin listing."""
-    session.pop("admin", None)
+    session.clear()
     return redirect(url_for("home.index"), 303)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from datetime import date
 
 from babel.dates import format_date
 from flask import Blueprint, abort, current_app, request, url_for
+from werkzeug.exceptions import ServiceUnavailable
 
 from .. import rules, sheets, store
 from ..db import get_db
@@ -16,6 +19,24 @@ from . import page
 bp = Blueprint("sheets", __name__)
 
 LETTER_REGIONS = {"US", "CA", "MX", "PH"}  # where Letter paper is the norm
+_slots_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def printing():
+    """A slot to build a PDF in: at most SHEETS_AT_ONCE per worker (2 by default), so a burst of heavy
+    sheets leaves the other tables' rounds a thread; a request that waits over a second gets 503."""
+    with _slots_lock:
+        slots = current_app.extensions.get("scorekeeper.sheet_slots")
+        if slots is None:
+            slots = threading.BoundedSemaphore(int(current_app.config.get("SHEETS_AT_ONCE") or 2))
+            current_app.extensions["scorekeeper.sheet_slots"] = slots
+    if not slots.acquire(timeout=1):
+        raise ServiceUnavailable(retry_after=5)
+    try:
+        yield
+    finally:
+        slots.release()
 
 
 def default_paper() -> str:
@@ -57,14 +78,15 @@ def completed(game_id: str):
     lang = current()
     url = url_for("games.show", game_id=game_id, _external=True)
     try:
-        data = sheets.completed(
-            stored.game,
-            rules.play(stored.game),
-            lang,
-            request.args.get("paper") or default_paper(),
-            url,
-            date=_played_on(stored.created, lang),
-        )
+        with printing():
+            data = sheets.completed(
+                stored.game,
+                rules.play(stored.game),
+                lang,
+                request.args.get("paper") or default_paper(),
+                url,
+                date=_played_on(stored.created, lang),
+            )
     except Invalid as exc:
         return page.problems(exc.problems, 422, names=stored.game.players)
     return _pdf(data, f"{stored.game.rules}-{game_id}.pdf")
@@ -80,7 +102,8 @@ def blank():
     names = list(args.get("names", "").split(",")) if args.get("names", "").strip() else None
     count = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else raw  # not "³": isdigit() takes it
     try:
-        data = sheets.blank(args.get("rules", ""), count, names, current(), args.get("paper") or default_paper())
+        with printing():
+            data = sheets.blank(args.get("rules", ""), count, names, current(), args.get("paper") or default_paper())
     except Invalid as exc:
         return page.problems(exc.problems, 422)
     return _pdf(data, f"{args['rules']}-blank.pdf")

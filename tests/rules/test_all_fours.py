@@ -307,7 +307,7 @@ def test_bad_setup(players, options, field):
 def test_teams_with_three_players_names_the_option_alongside_other_problems():
     found = problems("all-fours", P3, [], teams=True, target=0)
     assert [p.field for p in found] == ["target", "teams"]
-    assert found[1].params == {"option": "teams", "n": 3}
+    assert found[1].params == {"option": "Two teams of two", "n": 3}  # the form's label, not the key
 
 
 # -- the round as stored -------------------------------------------------------------------------

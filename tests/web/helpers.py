@@ -23,6 +23,19 @@ def post_round(client, url, number, step, fields, headers=None):
     return client.post(f"{url}/rounds", data=data, headers=headers or {})
 
 
+def undo_was(client, url) -> str:
+    """What the game page's undo button says it undoes (the last round, as JSON)."""
+    html = client.get(url).get_data(as_text=True)
+    found = re.search(r'name="was" value="([^"]*)"', html)
+    return found.group(1).replace("&#34;", '"') if found else ""
+
+
+def undo(client, url, number, headers=None, was=None):
+    """Tap "Undo round N" as the game page shows it (the form carries the round it undoes)."""
+    data = {"was": undo_was(client, url) if was is None else was}
+    return client.post(f"{url}/rounds/{number}/undo", data=data, headers=headers or {})
+
+
 def seats(name, values):
     """Form fields name.0, name.1, ... from a list."""
     return {f"{name}.{k}": v for k, v in enumerate(values)}

@@ -93,7 +93,7 @@ def test_teams_need_four_players(client):
     data = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0", "option.teams": "yes"}
     response = client.post("/new/all-fours", data=data, headers=EN)
     assert response.status_code == 422
-    assert "The option teams needs exactly 4 players (got 3)." in text(response)
+    assert "Two teams of two: this needs exactly 4 players (got 3)." in text(response)
 
 
 def test_the_32_card_deck_offers_seven_to_ace(client):
@@ -188,7 +188,7 @@ def test_running_the_cards_twice(client, teams):
         ({"turn_ups": ["K"], "beg": "run"}, "Round 1: The cards were run: enter every card turned up, at least two."),
         ({"turn_ups": ["K", "Q"]}, "Round 1: 2 cards were turned up, so the cards were run: the beg must be run."),
         ({"beg": "maybe"}, "Round 1: The beg must be one of: no beg, one point given, cards run."),
-        ({"turn_ups": ["1"]}, "Round 1: Card 1 turned up is not a rank (got '1')"),
+        ({"turn_ups": ["1"]}, 'Round 1: Card 1 turned up is not a rank (got "1")'),
         (
             {"turn_ups": ["J"], "high": 0, "low": 1, "jack": 0},
             "Round 1: The last card turned up for trump was the Jack: it stays on the pack, so nobody takes Jack.",

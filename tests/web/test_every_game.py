@@ -11,7 +11,7 @@ import pytest
 from scorekeeper import registry
 from tests.samples import HX, all_fields, enter, expected, first, normalised, post, sample, start
 
-from .helpers import text, totals
+from .helpers import text, totals, undo, undo_was
 
 EN = {"Accept-Language": "en"}
 GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
@@ -34,15 +34,16 @@ def same_game(client, url: str, document: dict) -> None:
 def test_undo_takes_back_the_last_round_only(client, rules_id, headers):
     game = sample(rules_id).GAME
     url = enter(client, first(game, 2))
-    response = client.post(f"{url}/rounds/2/undo", headers={**EN, **headers})
+    was = undo_was(client, url)  # the undo button carries the round it takes back
+    response = undo(client, url, 2, {**EN, **headers}, was=was)
     assert response.status_code == (200 if headers else 303)
     if headers:
         assert "Round 2 was undone." in text(response)
     same_game(client, url, first(game, 1))
-    again = client.post(f"{url}/rounds/2/undo", headers=EN)
+    again = undo(client, url, 2, EN, was=was)
     assert again.status_code == 409  # round 2 is gone: a second tap changes nothing
     same_game(client, url, first(game, 1))
-    assert client.post(f"{url}/rounds/1/undo").status_code == 303
+    assert undo(client, url, 1).status_code == 303
     assert exported(client, url)["rounds"] == []
 
 

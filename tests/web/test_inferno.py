@@ -47,7 +47,7 @@ def test_setup_offers_the_rounds_as_an_empty_box_meaning_as_many_as_players(clie
     "players, rounds, message",
     [
         (["Anne", "Julien"], "", "Inferno is played by 3 to 7 players, not 2."),
-        (P3, "0", "The option rounds must be between 1 and 99 (got 0)."),
+        (P3, "0", "Number of rounds must be between 1 and 99 (got 0)."),
         (P3, "trois", "Number of rounds: trois is not a valid value."),
     ],
 )

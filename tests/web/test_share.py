@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from scorekeeper import cli, store
 from scorekeeper.db import connect
 
-from .helpers import HX, post_round, seats, start, text, totals
+from .helpers import HX, post_round, seats, start, text, totals, undo
 
 P3 = ["Anne", "Julien", "Sylvie"]
 EN = {"Accept-Language": "en"}
@@ -123,7 +123,7 @@ def test_the_same_writes_work_for_the_scorer(app, client, url):
     assert len(stored(app, url).game.rounds) == 2
     assert attempts["correct a round"]({}).status_code == 303
     assert stored(app, url).game.rounds[0]["tricks"] == [0, 2, 1]
-    assert client.post(f"{url}/rounds/2/undo").status_code == 303
+    assert undo(client, url, 2).status_code == 303
     assert attempts["replace the score link"]({}).status_code == 303
     assert attempts["delete"]({}).status_code == 303
     assert client.get(url).status_code == 404
@@ -162,14 +162,45 @@ def test_a_replaced_score_link_only_lets_that_phone_watch(app, client, other_pho
     assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 303
 
 
-def test_a_scorer_who_replaces_the_link_keeps_scoring_and_the_owner_always_does(client, other_phone, url):
+def test_the_owner_replaces_the_link_in_place_and_keeps_scoring(client, other_phone, url):
     other_phone.get(score_link(client, url))
-    response = other_phone.post(f"{url}/score-link", headers={**HX, **EN})
+    response = client.post(f"{url}/score-link", headers={**HX, **EN})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<section id="share"') and "The score link was replaced" in html
-    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 303
-    assert bids(client, url, 3, [0, 0, 1]).status_code == 303  # the owner needs no link
+    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 403  # joined with the old link: watches now
+    assert tricks(client, url, 2, [1, 1, 0]).status_code == 303  # the owner needs no link
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_score_link_enters_rounds_but_cannot_delete_the_game_or_replace_the_link(
+    app, client, other_phone, url, headers, lang
+):
+    other_phone.get(score_link(client, url))
+    before = stored(app, url)
+    said = {
+        "fr": "Seul le téléphone qui a commencé cette partie",
+        "en": "Only the phone that started this game (or the admin) can delete it or replace its score link",
+    }[lang]
+    for response in (
+        other_phone.get(f"{url}/delete", headers={**headers, "Accept-Language": lang}),
+        other_phone.post(f"{url}/delete", headers={**headers, "Accept-Language": lang}),
+        other_phone.post(f"{url}/score-link", headers={**headers, "Accept-Language": lang}),
+    ):
+        assert response.status_code == 403
+        assert said in text(response)
+    after = stored(app, url)
+    assert (after.version, after.score_token, after.game.rounds) == (
+        before.version,
+        before.score_token,
+        before.game.rounds,
+    )
+    page = other_phone.get(url, headers=EN).get_data(as_text=True)
+    assert "Replace the score link" not in page and "Delete this game" not in page
+    assert "Replace the score link" in client.get(url, headers=EN).get_data(as_text=True)
+    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 303  # entering rounds stays with the link
+    assert undo(other_phone, url, 2).status_code == 303  # and so does undoing them
 
 
 def test_the_owner_opening_the_score_link_stays_owner(app, client, url):

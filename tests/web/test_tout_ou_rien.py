@@ -3,7 +3,7 @@ undo, the end, and every bad input refused with a clear message and nothing stor
 
 import pytest
 
-from .helpers import HX, post_round, seats, start, text, totals
+from .helpers import HX, post_round, seats, start, text, totals, undo, undo_was
 
 P3 = ["Anne", "Julien", "Sylvie"]
 
@@ -188,7 +188,7 @@ def test_language_switch_after_a_refused_form_returns_to_the_game(client, url):
 def test_a_stale_tricks_page_never_takes_the_next_rounds_bids(client, url):
     play_round(client, url, 1, [1, 2, 0], [1, 2, 0])
     bids(url, client, 2, [2, 0, 0], [True] * 3)  # round 2's bids are in
-    assert client.post(f"{url}/rounds/1/undo").status_code == 303  # round 1 taken back: its bids are gone too
+    assert undo(client, url, 1).status_code == 303  # round 1 taken back: its bids are gone too
     response = tricks(url, client, 1, [1, 1, 1])  # a page left open on round 1's tricks
     assert response.status_code == 422
     assert client.get(f"{url}/export.json").get_json()["rounds"] == []

@@ -1,0 +1,299 @@
+"""Hostile input, reproduced from the report of issue 12: each is refused quickly with a 4xx in the
+player's language that says what is wrong and where, and nothing is stored."""
+
+from __future__ import annotations
+
+import html
+import json
+import time
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.db import connect
+
+from .helpers import HX, post_round, seats, start, text
+
+EN = {"Accept-Language": "en"}
+FR = {"Accept-Language": "fr"}
+P3 = ["Anne", "Julien", "Sylvie"]
+P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
+HUGE = "1" * 4300  # Python's int-to-text limit: a page that adds two of these up cannot be drawn
+LONG = "1000000000000000000000000"
+
+
+def stored(app, url) -> store.Stored:
+    """The game as stored, read straight from the database."""
+    db = connect(app.config["DATABASE"])
+    try:
+        found = store.load(db, url.rsplit("/", 1)[1])
+    finally:
+        db.conn.close()
+    assert found is not None
+    return found
+
+
+def game_count(app) -> int:
+    """How many games the database holds."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return db.execute("select count(*) from games").fetchone()[0]
+    finally:
+        db.conn.close()
+
+
+def unchanged(app, url, before: store.Stored) -> bool:
+    """Whether nothing about the game was stored since `before`."""
+    after = stored(app, url)
+    return (after.version, after.game.rounds, after.draft) == (before.version, before.game.rounds, before.draft)
+
+
+def imported(client, document, headers=None):
+    """POST a game file (a dict, or raw text) to the import."""
+    body = document if isinstance(document, str | bytes) else json.dumps(document)
+    return client.post("/games/import", data=body, content_type="application/json", headers=headers or {})
+
+
+def game_file(rules_id="inferno", players=P3, **more):
+    """A valid game file to spoil."""
+    return {"format": "scorekeeper-game/1", "rules": rules_id, "players": players, **more}
+
+
+# -- 1. every posted number is bounded before anything is built from it ------------------------------
+
+
+@pytest.fixture
+def aon(client):
+    """An ALL or NOTHING game with round 1's bids saved."""
+    url = start(client, "all-or-nothing", P4, dealer=3)
+    assert (
+        post_round(client, url, 1, "bids", seats("bids", ["all", "nothing", "nothing", "nothing"])).status_code == 303
+    )
+    return url
+
+
+@pytest.mark.parametrize("reneges", [LONG, "1000000", HUGE])
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_a_huge_renege_count_is_refused_at_once(app, client, aon, reneges, headers):
+    before = stored(app, aon)
+    fields = {**seats("tricks", [10, 0, 0, 0]), "reneges.0": reneges}
+    client.get(aon)  # templates compiled: what is timed is the refusal
+    started = time.monotonic()
+    response = post_round(client, aon, 1, "tricks", fields, {**headers, **EN})
+    assert time.monotonic() - started < 3
+    assert response.status_code == 422
+    assert len(response.get_data()) < 200_000
+    said = text(response)
+    assert "Round 1, Anne: Reneges:" in said and f"{len(reneges)} digits is too long a number" in said
+    assert reneges not in response.get_data(as_text=True)  # never drawn back, never counted out as chips
+    assert unchanged(app, aon, before)
+
+
+def test_a_huge_number_is_refused_in_french(app, client, aon):
+    response = post_round(client, aon, 1, "tricks", {**seats("tricks", [10, 0, 0, 0]), "reneges.0": LONG}, FR)
+    assert response.status_code == 422
+    assert "Manche 1, Anne : Renonces : un nombre de 25 chiffres est bien trop long." in text(response)
+
+
+def test_the_correction_form_refuses_a_huge_number(app, client, aon):
+    assert post_round(client, aon, 1, "tricks", seats("tricks", [10, 0, 0, 0])).status_code == 303
+    edit = client.get(f"{aon}/rounds/1/edit").get_data(as_text=True)
+    was = edit.split('name="was" value="')[1].split('"')[0].replace("&#34;", '"')
+    before = stored(app, aon)
+    fields = {**seats("bids", ["all", "nothing", "nothing", "nothing"]), **seats("tricks", [10, 0, 0, 0])}
+    started = time.monotonic()
+    response = client.post(f"{aon}/rounds/1", data={**fields, "reneges.0": LONG, "was": was}, headers=EN)
+    assert time.monotonic() - started < 3
+    assert response.status_code == 422 and "25 digits is too long a number" in text(response)
+    assert unchanged(app, aon, before)
+
+
+def test_everest_stakes_of_4300_digits_are_refused(app, client):
+    url = start(client, "everest-abyss", P3)
+    before = stored(app, url)
+    fields = {"cote": "everest", **seats("staked", [HUGE, HUGE, "1"]), "winner": "0"}
+    response = post_round(client, url, 1, "round", fields, EN)
+    assert response.status_code == 422
+    said = text(response)
+    assert "Round 1, Anne: The stake: 4300 digits is too long a number." in said
+    assert "Round 1, Julien: The stake: 4300 digits is too long a number." in said
+    assert unchanged(app, url, before)
+
+
+@pytest.mark.parametrize("box", ["red.0.5", "other.0"])
+def test_inferno_counts_of_4300_digits_are_refused(app, client, box):
+    url = start(client, "inferno", P3)
+    before = stored(app, url)
+    fields = {"other.0": "3", "other.1": "3", "other.2": "3", box: HUGE}
+    response = post_round(client, url, 1, "round", fields, EN)
+    assert response.status_code == 422
+    assert "Round 1, Anne:" in text(response) and "4300 digits is too long a number" in text(response)
+    assert unchanged(app, url, before)
+
+
+@pytest.mark.parametrize("value", ["1" * 5000, "-" + "9" * 40])
+def test_a_setup_option_of_thousands_of_digits_is_refused_by_its_label(app, client, value):
+    data = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0", "option.rounds": value}
+    response = client.post("/new/inferno", data=data, headers=EN)
+    assert response.status_code == 422
+    assert f"Number of rounds: {len(value.lstrip('-'))} digits is too long a number." in text(response)
+    assert game_count(app) == 0
+
+
+# -- 2. no server error, whatever the JSON --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[" * 1000 + "]" * 1000,
+        "[" * 100_000,
+        json.dumps(game_file(rounds=[{"red": [[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]}]))[:-1] + "}",
+        '{"format": "scorekeeper-game/1", "rules": "inferno", "players": ["A", "B", "C"], "options": '
+        + "{" * 500
+        + "}" * 500
+        + "}",
+        '{"format": ' + "[" * 5000 + "]" * 5000 + "}",
+    ],
+    ids=["brackets", "unclosed", "in rounds", "in options", "in format"],
+)
+@pytest.mark.parametrize("headers", [EN, FR], ids=["en", "fr"])
+def test_deep_json_is_refused_with_a_message(app, client, body, headers):
+    response = imported(client, body, headers)
+    assert response.status_code == 400
+    said = text(response)
+    assert ("nest more than 12 deep" in said) or ("s’imbriquent sur plus de 12 niveaux" in said)
+    assert game_count(app) == 0
+
+
+def test_a_correction_whose_was_is_100000_deep_is_refused(app, client, aon):
+    assert post_round(client, aon, 1, "tricks", seats("tricks", [10, 0, 0, 0])).status_code == 303
+    before = stored(app, aon)
+    fields = {**seats("bids", ["all"] * 4), **seats("tricks", [10, 0, 0, 0]), "was": "[" * 100_000 + "]" * 100_000}
+    for headers, said in ((EN, "The correction form is damaged; reload the page."), (FR, "rechargez la page")):
+        response = client.post(f"{aon}/rounds/1", data=fields, headers=headers)
+        assert response.status_code == 400 and said in text(response)
+    assert unchanged(app, aon, before)
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        game_file(players=["A\ud800", "B", "C"]),
+        game_file(rules_id="all-fours", players=["A", "B"], rounds=[{"turn_ups": ["\udc80"]}]),
+        game_file(options={"rounds\ud800": 3}),
+    ],
+    ids=["name", "round field", "option name"],
+)
+def test_a_lone_surrogate_is_refused(app, client, document):
+    body = json.dumps(document)  # json writes it as a \\ud800 escape, which parses into broken text
+    response = imported(client, body, EN)
+    assert response.status_code == 400
+    assert "broken character (half of a surrogate pair)" in text(response)
+    assert game_count(app) == 0
+    response = imported(client, body, FR)
+    assert response.status_code == 400 and "caractère cassé" in text(response)
+
+
+@pytest.mark.parametrize(
+    "query", ["next=/%0d%0aSet-Cookie:x=1", "next=/%0aLocation:%20http://evil", "next=/\\evil.example", "next=%00"]
+)
+def test_the_language_switch_never_writes_a_header_from_the_address(client, query):
+    response = client.get(f"/lang/en?{query}")
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/"
+    assert [c for c in response.headers.getlist("Set-Cookie") if c.startswith("x=")] == []
+
+
+def test_a_4300_digit_number_in_a_game_file_says_too_long(app, client):
+    document = json.dumps(game_file(first_dealer=0))[:-1] + ', "options": {"rounds": ' + "7" * 5000 + "}}"
+    response = imported(client, document, EN)
+    assert response.status_code == 400
+    assert "holds a number of 5000 digits" in text(response) and "not text" not in text(response)
+    assert game_count(app) == 0
+
+
+# -- 8. names that cannot be shown ---------------------------------------------------------------------
+
+BAD_NAMES = ["An\x00ne", "An\nne", "Anne\x1b[31m", "\u202eennA", "Anne\u2066", "An\tne"]
+
+
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_a_name_with_control_or_direction_characters_is_refused_on_import(app, client, name):
+    response = imported(client, game_file(players=[name, "B", "C"]), EN)
+    assert response.status_code == 422
+    assert "The name of player 1 holds a control or text-direction character" in text(response)
+    assert "\x00" not in response.get_data(as_text=True)
+    assert game_count(app) == 0
+    response = imported(client, game_file(players=[name, "B", "C"]), FR)
+    assert "Le nom du joueur 1 contient un caractère de contrôle" in text(response)
+
+
+@pytest.mark.parametrize("name", ["An\x00ne", "Anne\x1b", "\u202eennA", "Anne\u2068"])
+def test_a_name_with_control_or_direction_characters_is_refused_on_the_form(app, client, name):
+    data = {"player.0": "Julien", "player.1": name, "player.2": "Sylvie", "dealer": "0"}
+    response = client.post("/new/inferno", data=data, headers=EN)
+    assert response.status_code == 422
+    assert "The name of player 2 holds a control or text-direction character" in text(response)
+    assert "\x00" not in response.get_data(as_text=True)
+    assert game_count(app) == 0
+
+
+def test_a_line_break_typed_in_a_name_box_becomes_a_space(app, client):
+    """A box has one line: a pasted line break or tab is folded into a space, as spaces are."""
+    data = {"player.0": "Anne\nMarie", "player.1": "B", "player.2": "C", "dealer": "0"}
+    response = client.post("/new/inferno", data=data)
+    assert response.status_code == 303
+    assert stored(app, response.headers["Location"]).game.players[0] == "Anne Marie"
+
+
+# -- 9. messages say what is wrong, in the players' words ----------------------------------------------
+
+
+@pytest.mark.parametrize("number, shown", [("abc", "abc"), ("-1", "-1"), ("0", "0"), ("9" * 5000, "9" * 20)])
+def test_a_malformed_round_number_says_what_is_wrong(app, client, aon, number, shown):
+    before = stored(app, aon)
+    response = post_round(client, aon, number, "tricks", seats("tricks", [10, 0, 0, 0]), EN)
+    assert response.status_code == 400
+    assert f"The round number must be a whole number from 1 to 201, not {shown}." in text(response)
+    response = post_round(client, aon, number, "tricks", seats("tricks", [10, 0, 0, 0]), FR)
+    assert "Le numéro de manche doit être un nombre entier" in text(response) and "manque" not in text(response)
+    assert unchanged(app, aon, before)
+
+
+def test_a_missing_round_number_is_said_to_be_missing(client, aon):
+    response = client.post(f"{aon}/rounds", data={"step": "tricks"}, headers=FR)
+    assert response.status_code == 400 and "Le numéro de manche manque." in text(response)
+
+
+@pytest.mark.parametrize(
+    "document, said",
+    [
+        ({**game_file(), "format": None}, "The game file does not say its format: it must be scorekeeper-game/1."),
+        (
+            {**game_file(), "format": "scorekeeper-game/2"},
+            "The format must be scorekeeper-game/1, not scorekeeper-game/2.",
+        ),
+        (game_file(rules_id=None), "Unknown game null; the games are:"),
+        (game_file(rules_id="all-fours", players=P3, options={"teams": True}), "Two teams of two: this needs exactly"),
+        (game_file(options={"rounds": "x"}), 'Number of rounds cannot be "x".'),
+        (game_file(options={"rounds": 0}), "Number of rounds must be between 1 and 99 (got 0)."),
+        (game_file(rules_id="tout-ou-rien", options={"hands": [1] * 31}), "Hand sizes, round by round: at most 30"),
+    ],
+    ids=["no format", "another format", "no game", "teams", "not a number", "out of range", "hands"],
+)
+def test_game_file_messages_name_labels_and_never_show_python_values(client, document, said):
+    response = imported(client, document, EN)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert said in html.unescape(text(response))
+    for leak in ("None", "&#39;", "'scorekeeper", "True", "False"):
+        assert leak not in text(response), leak
+    assert "option rounds" not in page and "option teams" not in page and "option hands" not in page
+
+
+def test_an_option_error_on_the_form_names_the_label_in_french(client):
+    data = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0", "option.teams": "yes"}
+    response = client.post("/new/all-fours", data=data, headers=FR)
+    assert response.status_code == 422
+    assert "teams" not in text(response).replace("Two teams", "")
