@@ -5,14 +5,21 @@ from __future__ import annotations
 
 import html
 import json
+import os
+import re
+import subprocess
+import sys
+import threading
 import time
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from scorekeeper import store
 from scorekeeper.db import connect
 
-from .helpers import HX, post_round, seats, start, text
+from .helpers import HX, post_round, seats, start, text, undo, undo_was
 
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
@@ -20,6 +27,7 @@ P3 = ["Anne", "Julien", "Sylvie"]
 P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
 HUGE = "1" * 4300  # Python's int-to-text limit: a page that adds two of these up cannot be drawn
 LONG = "1000000000000000000000000"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def stored(app, url) -> store.Stored:
@@ -297,3 +305,242 @@ def test_an_option_error_on_the_form_names_the_label_in_french(client):
     response = client.post("/new/all-fours", data=data, headers=FR)
     assert response.status_code == 422
     assert "teams" not in text(response).replace("Two teams", "")
+
+
+# -- 3. two phones' bids -------------------------------------------------------------------------------
+
+
+def draft_of(client, url) -> str:
+    """The draft token the game page carries (the bids it shows)."""
+    html = client.get(url).get_data(as_text=True)
+    found = re.search(r'name="draft" value="([^"]*)"', html)
+    assert found, "the round form carries the draft it shows"
+    return found.group(1)
+
+
+def scorer(client, other_phone, url):
+    """Give the second phone the score link."""
+    html = client.get(url).get_data(as_text=True)
+    link = re.search(r'<a id="score-link" href="([^"]+)"', html).group(1)
+    assert other_phone.get(urlsplit(link).path).status_code == 303
+
+
+def tor_bids(client, url, number, values, draft, headers=None):
+    """Tout ou rien: the bids step as the page sends it, with the draft token it carries."""
+    fields = {**seats("bids", values), **seats("open", ["secret"] * len(values)), "draft": draft}
+    return post_round(client, url, number, "bids", fields, headers)
+
+
+def test_bids_replaced_on_another_phone_are_not_scored_with_the_first_phones_tricks(app, client, other_phone):
+    url = start(client, "tout-ou-rien", P3, hands="3 2")
+    scorer(client, other_phone, url)
+    assert tor_bids(client, url, 1, [1, 2, 0], draft_of(client, url)).status_code == 303  # phone A's bids
+    a_page = draft_of(client, url)  # A now shows the tricks step of those bids
+    assert tor_bids(other_phone, url, 1, [3, 3, 0], draft_of(other_phone, url)).status_code == 303  # B replaces them
+    before = stored(app, url)
+    for headers, said in (
+        (EN, "The bids of round 1 were changed on another phone meanwhile: here they are as they stand now."),
+        (FR, "Les annonces de la manche 1 ont été modifiées sur un autre téléphone entre-temps"),
+    ):
+        response = post_round(client, url, 1, "tricks", {**seats("tricks", [1, 2, 3]), "draft": a_page}, headers)
+        assert response.status_code == 409 and said in text(response)
+    assert unchanged(app, url, before)
+    assert stored(app, url).draft["data"]["bids"] == [3, 3, 0]  # the page answered shows B's bids
+    assert (
+        post_round(client, url, 1, "tricks", {**seats("tricks", [3, 0, 0]), "draft": draft_of(client, url)}).status_code
+        == 303
+    )
+
+
+def test_bids_from_a_page_that_never_saw_the_other_phones_bids_are_refused(app, client, other_phone):
+    url = start(client, "tout-ou-rien", P3, hands="3 2")
+    scorer(client, other_phone, url)
+    b_page = draft_of(other_phone, url)  # B opened the round before A saved
+    assert tor_bids(client, url, 1, [1, 2, 0], draft_of(client, url)).status_code == 303
+    before = stored(app, url)
+    response = tor_bids(other_phone, url, 1, [3, 3, 0], b_page, EN)
+    assert response.status_code == 409 and "The bids of round 1 were changed on another phone" in text(response)
+    assert unchanged(app, url, before)
+
+
+def test_the_same_bids_sent_twice_are_kept_once(app, client):
+    url = start(client, "tout-ou-rien", P3, hands="3 2")
+    page = draft_of(client, url)
+    assert tor_bids(client, url, 1, [1, 2, 0], page).status_code == 303
+    saved = stored(app, url)
+    assert tor_bids(client, url, 1, [1, 2, 0], page).status_code == 303  # a double tap
+    assert unchanged(app, url, saved)
+
+
+def test_all_or_nothing_bids_are_protected_too(app, client, other_phone):
+    url = start(client, "all-or-nothing", P4, dealer=3)
+    scorer(client, other_phone, url)
+    bids = {**seats("bids", ["all", "nothing", "nothing", "nothing"]), "draft": draft_of(client, url)}
+    assert post_round(client, url, 1, "bids", bids).status_code == 303
+    a_page = draft_of(client, url)
+    bids = {**seats("bids", ["nothing", "all", "nothing", "nothing"]), "draft": draft_of(other_phone, url)}
+    assert post_round(other_phone, url, 1, "bids", bids).status_code == 303
+    response = post_round(client, url, 1, "tricks", {**seats("tricks", [10, 0, 0, 0]), "draft": a_page}, EN)
+    assert response.status_code == 409 and stored(app, url).game.rounds == []
+
+
+# -- 4. undo carries what it undoes ------------------------------------------------------------------
+
+
+def test_an_undo_from_a_page_that_missed_a_correction_is_refused(app, client, other_phone):
+    url = start(client, "tout-ou-rien", P3, hands="3 2")
+    scorer(client, other_phone, url)
+    assert tor_bids(client, url, 1, [1, 2, 0], draft_of(client, url)).status_code == 303
+    assert post_round(client, url, 1, "tricks", seats("tricks", [1, 2, 0])).status_code == 303
+    a_saw = undo_was(client, url)  # phone A's board, with its undo button
+    edit = other_phone.get(f"{url}/rounds/1/edit").get_data(as_text=True)
+    was = edit.split('name="was" value="')[1].split('"')[0].replace("&#34;", '"')
+    correction = {**seats("bids", [0, 2, 1]), **seats("open", ["secret"] * 3), **seats("tricks", [0, 2, 1]), "was": was}
+    assert other_phone.post(f"{url}/rounds/1", data=correction).status_code == 303  # phone B corrects round 1
+    corrected = stored(app, url)
+    for headers, said in (
+        (EN, "Round 1 was changed on another phone meanwhile: nothing was undone."),
+        (FR, "La manche 1 a été modifiée sur un autre téléphone entre-temps : rien n’a été annulé."),
+    ):
+        response = undo(client, url, 1, headers, was=a_saw)
+        assert response.status_code == 409 and said in text(response)
+    assert unchanged(app, url, corrected)
+    assert undo(client, url, 1).status_code == 303  # from the board as it stands now, it goes
+
+
+def test_an_undo_without_what_it_undoes_is_refused(app, client):
+    url = start(client, "inferno", P3)
+    fields = {"other.0": "3", "other.1": "3", "other.2": "3"}
+    assert post_round(client, url, 1, "round", fields).status_code == 303
+    before = stored(app, url)
+    response = client.post(f"{url}/rounds/1/undo", headers=EN)
+    assert response.status_code == 400 and "The undo form is damaged; reload the page." in text(response)
+    assert unchanged(app, url, before)
+
+
+# -- 6. limits ---------------------------------------------------------------------------------------
+
+
+def marathon(rounds: int) -> dict:
+    """An Everest & Abyss game of two players passing one token back and forth `rounds` times."""
+    played = [
+        {"cote": "everest", "staked": [1, 1], "folded": [False, False], "hands": [None, None], "winner": k % 2}
+        for k in range(rounds)
+    ]
+    return game_file(rules_id="everest-abyss", players=["Anne", "Julien"], rounds=played)
+
+
+def test_a_game_holds_at_most_200_rounds(app, client):
+    response = imported(client, marathon(201), EN)
+    assert response.status_code == 422
+    assert "Round 201: A game holds at most 200 rounds; this one would have 201." in text(response)
+    assert game_count(app) == 0
+    url = imported(client, marathon(200)).headers["Location"]
+    before = stored(app, url)
+    fields = {"cote": "everest", **seats("staked", [1, 1]), "winner": "0"}
+    response = post_round(client, url, 201, "round", fields, FR)
+    assert response.status_code == 422 and "Une partie compte au plus 200 manches" in text(response)
+    assert unchanged(app, url, before)
+
+
+def test_a_long_games_page_draws_its_latest_rounds(client):
+    url = imported(client, marathon(200)).headers["Location"]
+    page = client.get(url, headers=EN)
+    html = page.get_data(as_text=True)
+    assert len(html) < 80_000
+    assert 'id="round-200"' in html and 'id="round-161"' in html and 'id="round-160"' not in html
+    assert "Rounds 1 to 160 are not shown: show every round" in text(page)
+    every = client.get(f"{url}?rounds=all").get_data(as_text=True)
+    assert 'id="round-1"' in every and 'id="round-200"' in every
+    assert len(client.get(f"{url}/export.json").get_json()["rounds"]) == 200
+
+
+def test_sheets_built_at_once_are_limited(app, client):
+    url = start(client, "inferno", P3)
+    slots = threading.BoundedSemaphore(1)
+    app.extensions["scorekeeper.sheet_slots"] = slots
+    assert slots.acquire()  # another table's sheet is being built
+    try:
+        for headers, said in ((EN, "The server is busy printing other score sheets"), (FR, "Le serveur est occupé")):
+            response = client.get(f"{url}/sheet.pdf", headers=headers)
+            assert response.status_code == 503 and response.headers["Retry-After"] == "5"
+            assert said in text(response)
+        assert client.get("/sheets/blank.pdf?rules=inferno&players=3").status_code == 503
+    finally:
+        slots.release()
+    assert client.get(f"{url}/sheet.pdf").status_code == 200
+
+
+# -- 7. admin sign-in -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def admin_app(app):
+    app.config["ADMIN_PASSWORD"] = "cœur à pique"
+    return app
+
+
+def test_repeated_wrong_passwords_are_refused_for_a_while(admin_app, client):
+    for _ in range(5):
+        assert client.post("/admin", data={"password": "pique"}, headers=EN).status_code == 422
+    for headers, said in ((EN, "Too many wrong passwords: wait a minute"), (FR, "Trop de mots de passe erronés")):
+        response = client.post("/admin", data={"password": "cœur à pique"}, headers=headers)
+        assert response.status_code == 429 and said in text(response)
+        assert int(response.headers["Retry-After"]) > 0
+    assert "Sign out" not in text(client.get("/admin", headers=EN))
+
+
+def test_a_right_password_does_not_count_against_the_limit(admin_app, client):
+    for _ in range(8):
+        assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+
+
+def test_an_admin_session_expires(admin_app, client):
+    assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+    assert "Sign out" in text(client.get("/admin", headers=EN))
+    with client.session_transaction() as session:
+        session["admin_since"] -= 8 * 3600 + 1
+    assert "Sign out" not in text(client.get("/admin", headers=EN))
+
+
+def test_a_new_admin_password_ends_every_admin_session(admin_app, client, other_phone):
+    url = start(other_phone, "inferno", P3)
+    assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+    admin_app.config["ADMIN_PASSWORD"] = "trèfle"
+    assert "Sign out" not in text(client.get("/admin", headers=EN))
+    assert client.post(f"{url}/delete").status_code == 403
+
+
+def test_the_admin_may_delete_any_game(admin_app, client, other_phone):
+    url = start(other_phone, "inferno", P3)
+    assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+    assert client.post(f"{url}/delete").status_code == 303
+    assert game_count(admin_app) == 0
+
+
+# -- 2. the command line ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "content, said",
+    [
+        ("[" * 100_000, "nest more than 12 deep"),
+        (json.dumps(game_file(players=["A\udc80", "B", "C"])), "broken character"),
+        ('{"format": "scorekeeper-game/1", "first_dealer": ' + "9" * 5000 + "}", "a number of 5000 digits"),
+        (json.dumps(game_file(players=["An\x00ne", "B", "C"])), "control or text-direction character"),
+        (json.dumps(game_file(rounds=[{}] * 201)), "at most 200 rounds"),
+    ],
+    ids=["deep", "surrogate", "digits", "NUL", "rounds"],
+)
+@pytest.mark.parametrize("command", ["score", "sheet"])
+def test_the_command_line_says_what_is_wrong_and_exits_1(tmp_path, content, said, command):
+    source = tmp_path / "game.json"
+    source.write_text(content, encoding="utf-8")
+    args = [sys.executable, "-m", "scorekeeper.cli", command, "--lang", "en", str(source)]
+    if command == "sheet":
+        args += ["-o", str(tmp_path / "out.pdf")]
+    done = subprocess.run(args, capture_output=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 1
+    assert said in done.stderr.decode("utf-8")
+    assert b"Traceback" not in done.stderr and done.stdout == b""
+    assert not (tmp_path / "out.pdf").exists()
