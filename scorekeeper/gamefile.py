@@ -6,6 +6,7 @@ import json
 
 from . import rules, safejson
 from .rules import N_, Game, Invalid, Result, fail
+from .rules.setup import printable_names
 
 FORMAT = "scorekeeper-game/1"
 KNOWN = {"format", "rules", "options", "players", "first_dealer", "rounds", "result"}
@@ -38,6 +39,8 @@ def from_document(document) -> Game:
         first_dealer=document.get("first_dealer", 0),
         rounds=document.get("rounds", []),
     )
+    if bad_names := printable_names(game.players):
+        raise Invalid(bad_names)
     rules.play(game)  # raises Invalid naming the round, the player and the reason
     return game
 

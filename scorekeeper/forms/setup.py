@@ -8,7 +8,7 @@ import unicodedata
 from werkzeug.datastructures import MultiDict
 
 from ..rules import N_, Game, Invalid, Option, Problem, Rules, problem
-from ..rules.setup import MAX_HANDS
+from ..rules.setup import MAX_HANDS, printable_names
 from . import parse_int
 
 
@@ -85,6 +85,7 @@ def read(form: MultiDict, rules: Rules) -> Game:
             continue
         if given:
             options[option.name] = value
+    problems += printable_names(players)
     try:  # the names and the options are checked too, so every problem shows at once
         options = rules.check_setup(players, options)
     except Invalid as exc:

@@ -69,7 +69,7 @@ def get(rules_id) -> Rules:
     if not isinstance(rules_id, str) or rules_id not in games:
         raise fail(
             N_("Unknown game %(rules)s; the games are: %(known)s."),
-            rules=shown(rules_id),
+            rules=rules_id[:40] if isinstance(rules_id, str) else shown(rules_id),
             known=", ".join(sorted(games)),
             field="rules",
         )

@@ -60,6 +60,25 @@ def unprintable(name: str) -> bool:
     return any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI for c in name)
 
 
+def printable_names(players) -> list[Problem]:
+    """Problems for names typed or imported with characters no page or sheet can show as they are.
+    (Checked where names come in, the form and the game file: a blank pad's placeholders are not names.)"""
+    if not isinstance(players, list):
+        return []
+    return [
+        problem(
+            N_(
+                "The name of player %(number)d holds a control or text-direction character "
+                "(a line break, a tab, NUL, U+202E...): type the name again without it."
+            ),
+            number=seat + 1,
+            field="players",
+        )
+        for seat, name in enumerate(players[:20])
+        if isinstance(name, str) and unprintable(name)
+    ]
+
+
 def same(name: str) -> str:
     """What two names must not share: "Zoë" typed two ways, or "anne " and "Anne", are one name."""
     return unicodedata.normalize("NFC", name).strip().casefold()
@@ -84,18 +103,7 @@ def check_players(rules: Setup, players) -> list[Problem]:
         )
     seen: dict[str, int] = {}
     for seat, name in enumerate(players[: rules.max_players + 1]):  # a list of 100,000 names says it once
-        if unprintable(name):
-            problems.append(
-                problem(
-                    N_(
-                        "The name of player %(number)d holds a control or text-direction character "
-                        "(a line break, a tab, NUL, U+202E...): type the name again without it."
-                    ),
-                    number=seat + 1,
-                    field="players",
-                )
-            )
-        elif not visible(name):
+        if not visible(name):
             problems.append(problem(N_("Player %(number)d has no name."), number=seat + 1, field="players"))
         elif len(name) > MAX_NAME:
             problems.append(

@@ -86,9 +86,9 @@ def test_a_huge_renege_count_is_refused_at_once(app, client, aon, reneges, heade
     before = stored(app, aon)
     fields = {**seats("tricks", [10, 0, 0, 0]), "reneges.0": reneges}
     client.get(aon)  # templates compiled: what is timed is the refusal
-    started = time.monotonic()
+    started = time.thread_time()  # CPU time: the test client serves in this thread
     response = post_round(client, aon, 1, "tricks", fields, {**headers, **EN})
-    assert time.monotonic() - started < 3
+    assert time.thread_time() - started < 2
     assert response.status_code == 422
     assert len(response.get_data()) < 200_000
     said = text(response)
@@ -109,9 +109,9 @@ def test_the_correction_form_refuses_a_huge_number(app, client, aon):
     was = edit.split('name="was" value="')[1].split('"')[0].replace("&#34;", '"')
     before = stored(app, aon)
     fields = {**seats("bids", ["all", "nothing", "nothing", "nothing"]), **seats("tricks", [10, 0, 0, 0])}
-    started = time.monotonic()
+    started = time.thread_time()  # CPU time: the test client serves in this thread
     response = client.post(f"{aon}/rounds/1", data={**fields, "reneges.0": LONG, "was": was}, headers=EN)
-    assert time.monotonic() - started < 3
+    assert time.thread_time() - started < 2
     assert response.status_code == 422 and "25 digits is too long a number" in text(response)
     assert unchanged(app, aon, before)
 

@@ -1,0 +1,265 @@
+"""Seeded fuzzing: over a thousand malformed posts a run, across every form of every game (setup, each
+step of a round, corrections, undo) and the import. None may answer 5xx, take long, build anything
+large, or store anything when refused. FUZZ_SEED=n replays another run; a failure prints its seed."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import os
+import random
+import re
+import time
+import tracemalloc
+
+import pytest
+
+from scorekeeper import rules
+from scorekeeper.db import connect
+
+from tests.sheets import samples
+from .helpers import HX
+
+SEED = int(os.environ.get("FUZZ_SEED", "20261123"))
+REQUESTS = 1100
+SLOW = 2.0  # CPU seconds: far above any honest request (a few ms), far below a worker's time-out
+
+HOSTILE = [
+    "", " ", "-1", "0", "-0", "+5", " 7 ", "1" * 7, "9" * 25, "1" * 4300, "9" * 5000, "1e9", "1.5", "0x10",
+    "1_000", "١٢", "③", "²", "abc", "\x00", "A\x00B", "\u202eennA", "\r\nSet-Cookie: x=1", "\t", "%s%d%(x)s",
+    "{{ 7*7 }}", "<script>alert(1)</script>", "'\"", "[" * 1000, "{}", "null", "true", "x" * 50_000, "all",
+    "nothing", "none", "minor", "major", "points", "tie", "cards", "everest", "abyss", "secret", "open", "yes",
+    "no", "stand", "run", "bids", "tricks", "round", "stored", "all", "A", "10", "J", "99", "999",
+]
+JSON_HOSTILE = [
+    None, True, -1, 0, 10**30, 1.5, "", "x" * 10_000, [], {}, [[[[[[[[[[[[[[[1]]]]]]]]]]]]]]], {"a": {"b": {}}},
+    "\x00", "\u202e", list(range(3000)), {"k" * 100: 1}, "NaN",
+]
+RAW_JSON = [
+    "[" * 1000 + "]" * 1000, "{" * 5000, '"\\ud800"', "9" * 5000, "NaN", "-Infinity", "1e999", '"\\udc80x"', "\x00",
+]
+
+
+def samples_in_progress() -> dict[str, dict]:
+    """A game of each kind with two rounds played: every form, correction and undo applies."""
+    games = {
+        "tout-ou-rien": samples.tout_ou_rien(),
+        "all-or-nothing": samples.all_or_nothing(),
+        "everest-abyss": samples.everest_abyss(),
+        "all-fours": samples.all_fours_teams(),
+        "inferno": samples.inferno(),
+    }
+    assert set(games) == {r.id for r in rules.all_rules()}, "a new game needs its sample here"
+    for document in games.values():
+        document["rounds"] = document["rounds"][:2]
+    return games
+
+
+def snapshot(app) -> str:
+    """Everything stored about every game, as one fingerprint."""
+    db = connect(app.config["DATABASE"])
+    try:
+        games = db.execute("select id, version, draft, score_token from games order by id").fetchall()
+        rounds = db.execute("select game_id, number, data from rounds order by game_id, number").fetchall()
+    finally:
+        db.conn.close()
+    return hashlib.sha256(repr((games, rounds)).encode()).hexdigest()
+
+
+def names_on(html: str) -> list[str]:
+    """The field names a page's forms post."""
+    return sorted(set(re.findall(r'name="([^"]+)"', html)) - {"password", "file"})
+
+
+def was_on(html: str) -> str:
+    """The round a correction or undo form says it is about."""
+    found = re.search(r'name="was" value="([^"]*)"', html)
+    return found.group(1).replace("&#34;", '"') if found else ""
+
+
+class Fuzzer:
+    """Builds malformed requests from what the pages show, with one seeded random source."""
+
+    def __init__(self, client, rnd: random.Random, games: dict[str, str], documents: dict[str, dict]):
+        self.client, self.rnd, self.games, self.documents = client, rnd, games, documents
+        self.took = 0.0
+        self.pages: dict[str, str] = {}  # what the forms look like, read once (again after a change)
+
+    def page(self, path: str) -> str:
+        """A page as the phone last saw it."""
+        if path not in self.pages:
+            self.pages[path] = self.client.get(path).get_data(as_text=True)
+        return self.pages[path]
+
+    def post(self, path: str, **kwargs):
+        """Send the malformed request; `took` is the CPU time the server spent on it (the test client runs
+        the app in this thread), which a machine busy with other work does not inflate."""
+        started = time.thread_time()
+        response = self.client.post(path, **kwargs)
+        self.took = time.thread_time() - started
+        return response
+
+    def value(self, valid: str | None = None) -> str:
+        """A hostile value, now and then a valid one (so the other fields' checks run too)."""
+        if valid is not None and self.rnd.random() < 0.4:
+            return valid
+        return self.rnd.choice(HOSTILE)
+
+    def fields(self, names: list[str]) -> dict[str, list[str]]:
+        """Each field kept, dropped, spoiled or sent twice, and a few made-up ones."""
+        data: dict[str, list[str]] = {}
+        for name in names:
+            roll = self.rnd.random()
+            if roll < 0.15:
+                continue
+            data[name] = [self.value(str(self.rnd.randint(0, 6)))]
+            if roll > 0.95:
+                data[name].append(self.value())
+        for _ in range(self.rnd.choice([0, 0, 1, 5, 60])):
+            field = self.rnd.choice(["tricks", "bids", "reneges", "red", "other", "staked", "hands", "turn_up"])
+            data[f"{field}.{self.rnd.choice(['9', '-1', '99999', 'x', '0.9', '1' * 30])}"] = [self.value()]
+        return data
+
+    def round_post(self, url: str, html: str):
+        """One step of the next round, spoiled."""
+        data = self.fields(names_on(html))
+        number = re.search(r'name="number" value="(\d+)"', html)
+        data["number"] = [self.value(number.group(1) if number else "3")]
+        if self.rnd.random() < 0.5:
+            data["step"] = [self.value()]
+        return self.post(f"{url}/rounds", data=data, headers=self.headers())
+
+    def correction(self, url: str):
+        """A correction of round 1 or 2, spoiled, with a damaged or stale copy of the round now and then."""
+        number = self.rnd.choice([1, 2, 1, 3, 0])
+        edit = self.page(f"{url}/rounds/{min(max(number, 1), 2)}/edit")
+        data = self.fields(names_on(edit))
+        was = was_on(edit)
+        data["was"] = [self.rnd.choice([was, was, "[" * 100_000, "{}", "x", was[:-1], "9" * 5000, '{"a":1}'])]
+        return self.post(f"{url}/rounds/{number}", data=data, headers=self.headers())
+
+    def undo(self, url: str):
+        """An undo that is wrong about the round, or damaged."""
+        last = was_on(self.page(url))
+        stale = json.dumps({**json.loads(last), "stale": 1}) if last.startswith("{") else "{}"
+        was = self.rnd.choice([stale, "", "[" * 100_000, "9" * 5000, "null", '{"bids":[1]}'])
+        number = self.rnd.choice([2, 2, 1, 3, 0])
+        return self.post(f"{url}/rounds/{number}/undo", data={"was": was}, headers=self.headers())
+
+    def setup(self, rules_id: str):
+        """A new-game form, spoiled."""
+        html = self.page(f"/new/{rules_id}")
+        return self.post(f"/new/{rules_id}", data=self.fields(names_on(html)), headers=self.headers())
+
+    def game_file(self):
+        """A game file with one part spoiled, broken JSON, or bytes that are not text."""
+        document = copy.deepcopy(self.rnd.choice(list(self.documents.values())))
+        roll = self.rnd.random()
+        if roll < 0.6:
+            self.spoil(document)
+            body: str | bytes = json.dumps(document)
+        elif roll < 0.9:
+            text = json.dumps(document)
+            cut = self.rnd.randrange(len(text))
+            body = text[:cut] + self.rnd.choice(RAW_JSON) + text[cut + self.rnd.choice([0, 1, 5]) :]
+        else:
+            body = bytes(self.rnd.randrange(256) for _ in range(self.rnd.choice([1, 50, 5000])))
+        return self.post("/games/import", data=body, content_type="application/json", headers=self.headers())
+
+    def spoil(self, node, depth: int = 0) -> None:
+        """Replace one value somewhere in a parsed game file (keys included) with a hostile one."""
+        if isinstance(node, dict) and node:
+            key = self.rnd.choice(list(node))
+            if depth > 0 and self.rnd.random() < 0.3 or not isinstance(node[key], dict | list):
+                if self.rnd.random() < 0.1:
+                    node[self.rnd.choice(["\ud800", "x" * 300, "result", ""])] = node.pop(key)
+                else:
+                    node[key] = copy.deepcopy(self.rnd.choice(JSON_HOSTILE))
+            else:
+                self.spoil(node[key], depth + 1)
+        elif isinstance(node, list) and node:
+            k = self.rnd.randrange(len(node))
+            if self.rnd.random() < 0.4 or not isinstance(node[k], dict | list):
+                node[k] = copy.deepcopy(self.rnd.choice(JSON_HOSTILE + ["A\ud800", "\udc80"]))
+            else:
+                self.spoil(node[k], depth + 1)
+
+    def headers(self) -> dict:
+        """htmx or not, French or English."""
+        headers = dict(HX) if self.rnd.random() < 0.85 else {}  # htmx is what phones send; plain posts too
+        headers["Accept-Language"] = self.rnd.choice(["fr", "en"])
+        return headers
+
+    def one(self):
+        """Send one malformed request somewhere."""
+        rules_id = self.rnd.choice(list(self.games))
+        url = self.games[rules_id]
+        kind = self.rnd.choices(["round", "correction", "undo", "setup", "import"], [5, 2, 1, 1, 2])[0]
+        if kind == "round":
+            return kind, self.round_post(url, self.page(url))
+        if kind == "correction":
+            return kind, self.correction(url)
+        if kind == "undo":
+            return kind, self.undo(url)
+        if kind == "setup":
+            return kind, self.setup(rules_id)
+        return kind, self.game_file()
+
+
+@pytest.fixture
+def fuzzer(client):
+    """A game of each kind in progress, and the fuzzer that spoils their forms."""
+    documents = samples_in_progress()
+    games = {}
+    for rules_id, document in documents.items():
+        response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
+        assert response.status_code == 303, response.get_data(as_text=True)
+        games[rules_id] = response.headers["Location"]
+    return Fuzzer(client, random.Random(SEED), games, documents)
+
+
+def test_a_thousand_malformed_requests_never_crash_hang_or_store(app, fuzzer):
+    refused, kinds = 0, set()
+    before = snapshot(app)
+    for k in range(REQUESTS):
+        kind, response = fuzzer.one()
+        took = fuzzer.took
+        where = f"request {k} ({kind}) of seed {SEED}"
+        assert response.status_code < 500, f"{where}: {response.status_code}"
+        assert took < SLOW, f"{where}: {took:.1f} s"
+        assert len(response.get_data()) < 300_000, f"{where}: {len(response.get_data())} bytes"
+        after = snapshot(app)
+        if 400 <= response.status_code < 500:
+            refused += 1
+            kinds.add(kind)
+            assert after == before, f"{where}: refused ({response.status_code}) but something was stored"
+        if after != before:
+            fuzzer.pages.clear()  # an input that happened to be valid changed a game: read its forms again
+        before = after
+    assert refused >= 1000, refused
+    assert kinds == {"round", "correction", "undo", "setup", "import"}
+
+
+def test_the_worst_inputs_build_nothing_large(app, client, fuzzer):
+    """Memory stays bounded: the largest and deepest inputs, sent to every form, allocate little."""
+    worst = ["9" * 5000, "1" * 4300, "[" * 100_000, "x" * 50_000, "1000000000000000000000000"]
+    tracemalloc.start()
+    try:
+        for url in fuzzer.games.values():
+            names = names_on(client.get(url).get_data(as_text=True))
+            edit = client.get(f"{url}/rounds/1/edit").get_data(as_text=True)
+            for value in worst:
+                tracemalloc.reset_peak()
+                client.post(f"{url}/rounds", data={**dict.fromkeys(names, value), "number": "3"}, headers=HX)
+                client.post(f"{url}/rounds/1", data={**dict.fromkeys(names_on(edit), value), "was": was_on(edit)})
+                client.post(f"{url}/rounds/2/undo", data={"was": value})
+                peak = tracemalloc.get_traced_memory()[1]
+                assert peak < 40_000_000, (url, value[:10], peak)
+        for body in ("[" * 500_000, '{"a": ' + "9" * 500_000 + "}", '"' + "\\ud800" * 100_000 + '"'):
+            tracemalloc.reset_peak()
+            response = client.post("/games/import", data=body, content_type="application/json")
+            assert response.status_code == 400
+            assert tracemalloc.get_traced_memory()[1] < 40_000_000
+    finally:
+        tracemalloc.stop()
