@@ -17,8 +17,8 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.db import connect
-
 from tests.sheets import samples
+
 from .helpers import HX
 
 SEED = int(os.environ.get("FUZZ_SEED", "20261123"))
@@ -26,18 +26,95 @@ REQUESTS = 1100
 SLOW = 2.0  # CPU seconds: far above any honest request (a few ms), far below a worker's time-out
 
 HOSTILE = [
-    "", " ", "-1", "0", "-0", "+5", " 7 ", "1" * 7, "9" * 25, "1" * 4300, "9" * 5000, "1e9", "1.5", "0x10",
-    "1_000", "١٢", "③", "²", "abc", "\x00", "A\x00B", "\u202eennA", "\r\nSet-Cookie: x=1", "\t", "%s%d%(x)s",
-    "{{ 7*7 }}", "<script>alert(1)</script>", "'\"", "[" * 1000, "{}", "null", "true", "x" * 50_000, "all",
-    "nothing", "none", "minor", "major", "points", "tie", "cards", "everest", "abyss", "secret", "open", "yes",
-    "no", "stand", "run", "bids", "tricks", "round", "stored", "all", "A", "10", "J", "99", "999",
+    "",
+    " ",
+    "-1",
+    "0",
+    "-0",
+    "+5",
+    " 7 ",
+    "1" * 7,
+    "9" * 25,
+    "1" * 4300,
+    "9" * 5000,
+    "1e9",
+    "1.5",
+    "0x10",
+    "1_000",
+    "١٢",
+    "③",
+    "²",
+    "abc",
+    "\x00",
+    "A\x00B",
+    "\u202eennA",
+    "\r\nSet-Cookie: x=1",
+    "\t",
+    "%s%d%(x)s",
+    "{{ 7*7 }}",
+    "<script>alert(1)</script>",
+    "'\"",
+    "[" * 1000,
+    "{}",
+    "null",
+    "true",
+    "x" * 50_000,
+    "all",
+    "nothing",
+    "none",
+    "minor",
+    "major",
+    "points",
+    "tie",
+    "cards",
+    "everest",
+    "abyss",
+    "secret",
+    "open",
+    "yes",
+    "no",
+    "stand",
+    "run",
+    "bids",
+    "tricks",
+    "round",
+    "stored",
+    "all",
+    "A",
+    "10",
+    "J",
+    "99",
+    "999",
 ]
-JSON_HOSTILE = [
-    None, True, -1, 0, 10**30, 1.5, "", "x" * 10_000, [], {}, [[[[[[[[[[[[[[[1]]]]]]]]]]]]]]], {"a": {"b": {}}},
-    "\x00", "\u202e", list(range(3000)), {"k" * 100: 1}, "NaN",
+JSON_HOSTILE: list = [
+    None,
+    True,
+    -1,
+    0,
+    10**30,
+    1.5,
+    "",
+    "x" * 10_000,
+    [],
+    {},
+    [[[[[[[[[[[[[[[1]]]]]]]]]]]]]]],
+    {"a": {"b": {}}},
+    "\x00",
+    "\u202e",
+    list(range(3000)),
+    {"k" * 100: 1},
+    "NaN",
 ]
 RAW_JSON = [
-    "[" * 1000 + "]" * 1000, "{" * 5000, '"\\ud800"', "9" * 5000, "NaN", "-Infinity", "1e999", '"\\udc80x"', "\x00",
+    "[" * 1000 + "]" * 1000,
+    "{" * 5000,
+    '"\\ud800"',
+    "9" * 5000,
+    "NaN",
+    "-Infinity",
+    "1e999",
+    '"\\udc80x"',
+    "\x00",
 ]
 
 
@@ -171,7 +248,7 @@ class Fuzzer:
         """Replace one value somewhere in a parsed game file (keys included) with a hostile one."""
         if isinstance(node, dict) and node:
             key = self.rnd.choice(list(node))
-            if depth > 0 and self.rnd.random() < 0.3 or not isinstance(node[key], dict | list):
+            if (depth > 0 and self.rnd.random() < 0.3) or not isinstance(node[key], dict | list):
                 if self.rnd.random() < 0.1:
                     node[self.rnd.choice(["\ud800", "x" * 300, "result", ""])] = node.pop(key)
                 else:
