@@ -15,8 +15,9 @@ from .rules import N_, Invalid, fail
 
 MAX_DEPTH = 12  # a game file needs 5: the file, its rounds, a round, a list in it, a hand in that list
 MAX_DIGITS = 15  # no score, count or seat comes near
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
+# a string (possessive: a 1 MB string must not cost the regex engine a backtracking mark per character,
+# 120 MB) or a bracket
+_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]', re.DOTALL)
 
 
 class _TooLong(ValueError):
@@ -30,8 +31,11 @@ class _TooLong(ValueError):
 def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
     """Whether brackets outside strings nest deeper than `limit`; stops at the first level too deep."""
     level = 0
-    for match in _BRACKET.finditer(_STRING.sub("", text)):
-        level += 1 if match.group() in "[{" else -1
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token[0] == '"':
+            continue
+        level += 1 if token in "[{" else -1
         if level > limit:
             return True
     return False
