@@ -72,7 +72,7 @@ def test_a_refusal_is_german(client):
     response = client.post("/new/tout-ou-rien", data=form, headers=DE)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "Die Option hands muss zwischen 1 und 6 liegen (angegeben: 9)." in html
+    assert "Kartenzahl, Runde für Runde muss zwischen 1 und 6 liegen (angegeben: 9)." in html  # the label, not the key
     assert "Zwei Spieler heißen anne: Die Namen müssen verschieden sein." in html
 
 

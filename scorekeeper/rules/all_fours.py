@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .base import N_, Game, Invalid, Option, Problem, RoundResult, Rules, State, problem
-from .problems import shown
 from .entry import Span
 from .fields import int_entries, is_int, raise_if, unknown_fields
+from .problems import shown
 
 FIELDS = {"turn_ups", "beg", "reneges", "high", "low", "jack", "game", "game_points"}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

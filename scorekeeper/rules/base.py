@@ -8,7 +8,6 @@ them.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from .problems import N_, Invalid, Msgid, Problem, fail, problem

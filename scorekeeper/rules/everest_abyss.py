@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, RoundResult, Rules, State, fail, problem
-from .problems import shown
 from .entry import Span
 from .fields import bool_entries, by_seat, is_int, raise_if, unknown_fields
+from .problems import shown
 
 COTES = ("everest", "abyss")
 MAX_STAKE = 12  # in one round: 3 in tour 1 plus at most 9; aligning in tour 3 matches a stake itself at most 12
