@@ -3,7 +3,7 @@ undo, the end, and every bad input refused with a clear message and nothing stor
 
 import pytest
 
-from .helpers import HX, post_round, seats, start, text, totals, undo, undo_was
+from .helpers import HX, post_round, seats, start, text, totals, undo
 
 P3 = ["Anne", "Julien", "Sylvie"]
 
