@@ -4,9 +4,10 @@ Low, Jack and Game boxes, with a running total toward the target."""
 from __future__ import annotations
 
 from ..i18n import gettext
-from ..rules import N_, Game, Result
-from ..rules.all_fours import in_teams
-from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, num, seat_hint
+from ..rules import N_, Game, Result, RoundResult, State
+from ..rules.all_fours import RULES, in_teams
+from . import layout
+from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, name_of, num, seat_hint
 
 KINDS = ("high", "low", "jack", "game")
 EXTRA_CODES = {"turn_up": N_("K"), "beg": N_("B"), "renege": N_("R")}
@@ -28,117 +29,85 @@ RULES_TEXT = (
         "does not count."
     ),
 )
-OPEN_ROWS = 3  # empty rows printed after the hands played while the game goes on
 
 
-def columns(lang: str) -> tuple[list[Col], list[Col]]:
-    """The hand columns, and each side's six: extra points, High, Low, Jack, Game, total."""
-    lead = [
-        Col(gettext("Hand", lang), 24, 0),
-        Col(gettext("Dealer", lang), 40, 1),
-        Col(gettext("Turn-up", lang), 30, 0.5),
-    ]
-    side = [
-        Col(gettext("Extra", lang), 22),
-        Col(gettext("High", lang), 18),
-        Col(gettext("Low", lang), 18),
-        Col(gettext("Jack", lang), 18),
-        Col(gettext("Game", lang), 20),
-        Col(gettext("Total", lang), 28, 2),
-    ]
-    return lead, side
+class AllFoursSheet(GameSheet):
+    """The hand, the dealer and the turn-up; each side's extra points, High, Low, Jack, Game and total."""
+
+    def columns(self, lang: str) -> tuple[list[Col], list[Col], list[Col]]:
+        """The hand columns, and each side's six: extra points, High, Low, Jack, Game, total."""
+        lead = [
+            Col(gettext("Hand", lang), 24, 0),
+            Col(gettext("Dealer", lang), 40, 1),
+            Col(gettext("Turn-up", lang), 30, 0.5),
+        ]
+        side = [
+            Col(gettext("Extra", lang), 22),
+            Col(gettext("High", lang), 18),
+            Col(gettext("Low", lang), 18),
+            Col(gettext("Jack", lang), 18),
+            Col(gettext("Game", lang), 20),
+            Col(gettext("Total", lang), 28, 2),
+        ]
+        return lead, side, []
+
+    def details(self, options: dict, players: int, lang: str) -> str:
+        """Sides, deck, target, and what K, B and R stand for."""
+        parts = [common_details(players, lang)]
+        if in_teams(options, players):
+            parts.append(gettext("two teams: players 1 and 3 against 2 and 4", lang))
+        parts += [
+            gettext("%(deck)d cards, 6 each, the deal passes to the right", lang, deck=options["deck"]),
+            gettext("first to %(target)d points", lang, target=options["target"]),
+            gettext("Extra: K kick, B beg refused, R renege", lang),
+        ]
+        return " · ".join(parts)
+
+    def rules_lines(self, options: dict, lang: str) -> list[str]:
+        """The scoring rules in a few lines, with this game's kick table and target."""
+        return [
+            gettext(line, lang, kick=kick_label(options, lang), target=options["target"])
+            if "%(" in line
+            else gettext(line, lang)
+            for line in RULES_TEXT
+        ]
+
+    def side_names(self, names: list[str], options: dict) -> tuple[list[str], list[str] | None]:
+        """The sides' names (teams "Zoë & Őrs") and what stands in for a missing name (the seats)."""
+        n = len(names)
+        if not in_teams(options, n):
+            return list(names), [seat_hint(s) for s in range(n)]
+        teams = [(0, 2), (1, 3)]
+        labels = [
+            " & ".join(names[s] or seat_hint(s) for s in team) if any(names[s] for s in team) else "" for team in teams
+        ]
+        return labels, [f"{seat_hint(a)} & {seat_hint(b)}" for a, b in teams]
+
+    def target(self, options: dict) -> int | None:
+        """The points to win."""
+        return options["target"]
+
+    def played_row(self, game: Game, played: RoundResult, lang: str) -> Row:
+        """One hand: for each side its extra points, the boxes it won (grey when the game ended first), its total."""
+        lead = [Cell(str(played.number), bold=True), Cell(game.players[played.dealer]), _turn_up(played.round, lang)]
+        return Row(lead, [_side_cells(side, played, lang) for side in range(len(played.totals))])
+
+    def empty_row(self, game: Game, index: int, dealer: int | None, state: State | None, lang: str) -> Row:
+        """A hand still to play."""
+        sides = 2 if in_teams(game.options, len(game.players)) else len(game.players)
+        lead = [Cell(str(index + 1), bold=True), Cell(name_of(game, dealer), mark="muted"), Cell()]
+        return Row(lead, [[Cell() for _ in range(6)] for _ in range(sides)], kind="empty")
 
 
 def kick_label(options: dict, lang: str) -> str:
     """The kick table in the players' words, from the option's own label."""
-    from ..rules.all_fours import RULES
-
     option = next(o for o in RULES.options if o.name == "kick")
     return gettext(option.choice_labels[option.choices.index(options["kick"])], lang)
 
 
-def details(options: dict, players: int, lang: str) -> str:
-    """Sides, deck, target, and what K, B and R stand for."""
-    parts = [common_details(players, lang)]
-    if in_teams(options, players):
-        parts.append(gettext("two teams: players 1 and 3 against 2 and 4", lang))
-    parts += [
-        gettext("%(deck)d cards, 6 each, the deal passes to the right", lang, deck=options["deck"]),
-        gettext("first to %(target)d points", lang, target=options["target"]),
-        gettext("Extra: K kick, B beg refused, R renege", lang),
-    ]
-    return " · ".join(parts)
-
-
-def rules_lines(options: dict, lang: str) -> list[str]:
-    """The scoring rules in a few lines, with this game's kick table and target."""
-    return [
-        gettext(line, lang, kick=kick_label(options, lang), target=options["target"])
-        if "%(" in line
-        else gettext(line, lang)
-        for line in RULES_TEXT
-    ]
-
-
-def side_names(names: list[str], options: dict) -> tuple[list[str], list[str]]:
-    """The sides' names (teams "Zoë & Őrs") and what stands in for a missing name (the seats)."""
-    n = len(names)
-    if not in_teams(options, n):
-        return list(names), [seat_hint(s) for s in range(n)]
-    teams = [(0, 2), (1, 3)]
-    labels = [
-        " & ".join(names[s] or seat_hint(s) for s in team) if any(names[s] for s in team) else "" for team in teams
-    ]
-    return labels, [f"{seat_hint(a)} & {seat_hint(b)}" for a, b in teams]
-
-
-def empty_row(index: int, dealer: str, sides: int) -> Row:
-    """A hand still to play."""
-    lead = [Cell(str(index + 1), bold=True), Cell(dealer, mark="muted"), Cell()]
-    return Row(lead, [[Cell() for _ in range(6)] for _ in range(sides)], kind="empty")
-
-
-def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
-    """An empty pad: as many hands as the page holds."""
-    lead, side = columns(lang)
-    sides, hints = side_names(names, options)
-    return Layout(
-        details=details(options, len(names), lang),
-        lead=lead,
-        side=side,
-        sides=sides,
-        side_hints=hints,
-        rows=[],
-        rules=rules_lines(options, lang),
-        total_label=gettext("Total", lang),
-        target=options["target"],
-        more=lambda k: empty_row(k, "", len(sides)),
-    )
-
-
-def completed_layout(game: Game, result: Result, lang: str) -> Layout:
-    """The hands played, box by box, then a few empty hands while the game goes on."""
-    lead, side = columns(lang)
-    n_sides = len(result.sides)
-    rows = [_played_row(game, r, n_sides, lang) for r in result.rounds]
-    if not result.finished:
-        dealers = dealers_ahead(game, result, OPEN_ROWS)
-        rows += [empty_row(len(result.rounds) + k, dealers[k], n_sides) for k in range(OPEN_ROWS)]
-    return Layout(
-        details=details(game.options, len(game.players), lang),
-        lead=lead,
-        side=side,
-        rows=rows,
-        rules=rules_lines(game.options, lang),
-        total_label=gettext("Total", lang),
-        target=game.options["target"],
-    )
-
-
 def code_of(kind: str, lang: str) -> str:
     """The letter that says where an extra point came from: K, B or R."""
-    code = EXTRA_CODES[kind]
-    return gettext(code, lang)
+    return gettext(EXTRA_CODES[kind], lang)
 
 
 def _turn_up(rnd: dict, lang: str) -> Cell:
@@ -149,14 +118,7 @@ def _turn_up(rnd: dict, lang: str) -> Cell:
     return cell
 
 
-def _played_row(game: Game, r, n_sides: int, lang: str) -> Row:
-    """One hand: for each side its extra points, the boxes it won (grey when the game ended first), its total."""
-    rnd = r.round
-    lead = [Cell(str(r.number), bold=True), Cell(game.players[r.dealer]), _turn_up(rnd, lang)]
-    return Row(lead, [_side_cells(side, r, lang) for side in range(n_sides)])
-
-
-def _side_cells(side: int, r, lang: str) -> list[Cell]:
+def _side_cells(side: int, r: RoundResult, lang: str) -> list[Cell]:
     """The six boxes of one side in one hand."""
     rnd, marks = r.round, r.marks
     extra = [a for a in marks["points"] if a["side"] == side and a["kind"] in EXTRA_CODES]
@@ -177,3 +139,16 @@ def _side_cells(side: int, r, lang: str) -> list[Cell]:
         cells[0] = Cell(gettext("R", lang), mark="miss", bold=True)
     cells.append(Cell(num(r.totals[side], lang), note=delta(r.scores[side], lang), bold=True))
     return cells
+
+
+SHEET = AllFoursSheet()
+
+
+def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
+    """An empty pad: as many hands as the page holds."""
+    return layout.blank_pad(SHEET, RULES, names, options, lang)
+
+
+def completed_layout(game: Game, result: Result, lang: str) -> Layout:
+    """The hands played, box by box, then a few empty hands while the game goes on."""
+    return layout.filled_in(SHEET, RULES, game, result, lang)

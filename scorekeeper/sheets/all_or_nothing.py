@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..i18n import gettext
-from ..rules import N_, Game, Result
-from ..rules.all_or_nothing import hand_size
-from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, made_cells, num
+from ..rules import N_, Game, Result, RoundResult, State
+from ..rules.all_or_nothing import RULES, hand_size
+from . import layout
+from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, made_cells, name_of, num
 
 RULES_TEXT = (
     N_("NOTHING and no trick taken: −20. NOTHING failed: +10 per trick taken."),
@@ -15,106 +16,100 @@ RULES_TEXT = (
 )
 
 
-def columns(lang: str) -> tuple[list[Col], list[Col]]:
-    """The round columns, and each player's four: bid, tricks, reneges, score."""
-    lead = [Col(gettext("Round", lang), 24, 0), Col(gettext("Cards", lang), 24, 0), Col(gettext("Dealer", lang), 40, 1)]
-    side = [
-        Col(gettext("Bid", lang), 26, 1.5),
-        Col(gettext("Tricks", lang), 21),
-        Col(gettext("Ren.", lang), 16, 0.5),
-        Col(gettext("Score", lang), 28, 2),
-    ]
-    return lead, side
+class AllOrNothingSheet(GameSheet):
+    """The round, the cards and the dealer; each player's bid, tricks, reneges and score, from the start."""
 
-
-def details(options: dict, players: int, lang: str) -> str:
-    """What to deal, where the scores start and who wins."""
-    return " · ".join(
-        [
-            common_details(players, lang),
-            gettext(
-                "%(cards)d cards each, %(hands)d hands at most", lang, cards=hand_size(players), hands=options["hands"]
-            ),
-            gettext("everyone starts at %(start)d", lang, start=options["start"]),
-            gettext("the lowest score wins", lang),
+    def columns(self, lang: str) -> tuple[list[Col], list[Col], list[Col]]:
+        """The round columns, and each player's four: bid, tricks, reneges, score."""
+        lead = [
+            Col(gettext("Round", lang), 24, 0),
+            Col(gettext("Cards", lang), 24, 0),
+            Col(gettext("Dealer", lang), 40, 1),
         ]
-    )
+        side = [
+            Col(gettext("Bid", lang), 26, 1.5),
+            Col(gettext("Tricks", lang), 21),
+            Col(gettext("Ren.", lang), 16, 0.5),
+            Col(gettext("Score", lang), 28, 2),
+        ]
+        return lead, side, []
+
+    def details(self, options: dict, players: int, lang: str) -> str:
+        """What to deal, where the scores start and who wins."""
+        return " · ".join(
+            [
+                common_details(players, lang),
+                gettext(
+                    "%(cards)d cards each, %(hands)d hands at most",
+                    lang,
+                    cards=hand_size(players),
+                    hands=options["hands"],
+                ),
+                gettext("everyone starts at %(start)d", lang, start=options["start"]),
+                gettext("the lowest score wins", lang),
+            ]
+        )
+
+    def rules_lines(self, options: dict, lang: str) -> list[str]:
+        """The scoring rules in a few lines."""
+        return [gettext(line, lang) for line in RULES_TEXT]
+
+    def length(self, options: dict) -> int | None:
+        """The hands at most."""
+        return options["hands"]
+
+    def start_row(self, options: dict, players: int, lang: str) -> Row | None:
+        """The starting score printed in every player's score box."""
+        start = Cell(num(options["start"], lang), bold=True)
+        return Row(
+            [Cell(gettext("Start", lang)), Cell(), Cell()],
+            [[Cell(), Cell(), Cell(), start] for _ in range(players)],
+            kind="start",
+        )
+
+    def played_row(self, game: Game, played: RoundResult, lang: str) -> Row:
+        """One hand as played."""
+        r = played
+        lead = [Cell(str(r.number), bold=True), Cell(str(r.cards)), Cell(game.players[r.dealer])]
+        sides = []
+        for seat in range(len(game.players)):
+            bid = r.round["bids"][seat]
+            bid_cell, tricks_cell = made_cells(
+                bid,
+                r.round["tricks"][seat],
+                r.marks["made"][seat],
+                gettext("ALL", lang) if bid == "all" else gettext("NOTHING", lang),
+            )
+            reneges = r.round["reneges"][seat]
+            sides.append(
+                [
+                    bid_cell,
+                    tricks_cell,
+                    Cell(str(reneges) if reneges else "", mark="miss" if reneges else ""),
+                    Cell(num(r.totals[seat], lang), note=delta(r.scores[seat], lang), bold=True),
+                ]
+            )
+        return Row(lead, sides)
+
+    def empty_row(self, game: Game, index: int, dealer: int | None, state: State | None, lang: str) -> Row:
+        """A hand still to play, with ALL and NOTHING printed faintly to circle."""
+        n = len(game.players)
+        lead = [Cell(str(index + 1), bold=True), Cell(str(hand_size(n))), Cell(name_of(game, dealer), mark="muted")]
+        return Row(
+            lead,
+            [[Cell(gettext("A · N", lang), mark="hint"), Cell(), Cell(), Cell()] for _ in range(n)],
+            kind="empty",
+        )
 
 
-def start_row(options: dict, players: int, lang: str) -> Row:
-    """The starting score printed in every player's score box."""
-    start = Cell(num(options["start"], lang), bold=True)
-    return Row(
-        [Cell(gettext("Start", lang)), Cell(), Cell()],
-        [[Cell(), Cell(), Cell(), start] for _ in range(players)],
-        kind="start",
-    )
-
-
-def _empty_row(index: int, cards: int, dealer: str, players: int, lang: str) -> Row:
-    """A hand still to play, with ALL and NOTHING printed faintly to circle."""
-    lead = [Cell(str(index + 1), bold=True), Cell(str(cards)), Cell(dealer, mark="muted")]
-    return Row(
-        lead,
-        [[Cell(gettext("A · N", lang), mark="hint"), Cell(), Cell(), Cell()] for _ in range(players)],
-        kind="empty",
-    )
+SHEET = AllOrNothingSheet()
 
 
 def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
     """An empty pad: the start at 100, a row per hand with the cards to deal."""
-    lead, side = columns(lang)
-    n, cards = len(names), hand_size(len(names))
-    rows = [start_row(options, n, lang)] + [_empty_row(k, cards, "", n, lang) for k in range(options["hands"])]
-    return Layout(
-        details=details(options, n, lang),
-        lead=lead,
-        side=side,
-        sides=list(names),
-        rows=rows,
-        rules=[gettext(line, lang) for line in RULES_TEXT],
-        total_label=gettext("Total", lang),
-    )
+    return layout.blank_pad(SHEET, RULES, names, options, lang)
 
 
 def completed_layout(game: Game, result: Result, lang: str) -> Layout:
     """The hands played, bids marked made or missed, then the hands still to play."""
-    lead, side = columns(lang)
-    n = len(game.players)
-    rows = [start_row(game.options, n, lang)] + [_played_row(game, r, lang) for r in result.rounds]
-    if not result.finished:
-        ahead = game.options["hands"] - len(result.rounds)
-        dealers = dealers_ahead(game, result, ahead)
-        rows += [_empty_row(len(result.rounds) + k, hand_size(n), dealers[k], n, lang) for k in range(ahead)]
-    return Layout(
-        details=details(game.options, n, lang),
-        lead=lead,
-        side=side,
-        rows=rows,
-        rules=[gettext(line, lang) for line in RULES_TEXT],
-        total_label=gettext("Total", lang),
-    )
-
-
-def _played_row(game: Game, r, lang: str) -> Row:
-    """One hand as played."""
-    lead = [Cell(str(r.number), bold=True), Cell(str(r.cards)), Cell(game.players[r.dealer])]
-    sides = []
-    for seat in range(len(game.players)):
-        bid = r.round["bids"][seat]
-        bid_cell, tricks_cell = made_cells(
-            bid,
-            r.round["tricks"][seat],
-            r.marks["made"][seat],
-            gettext("ALL", lang) if bid == "all" else gettext("NOTHING", lang),
-        )
-        reneges = r.round["reneges"][seat]
-        sides.append(
-            [
-                bid_cell,
-                tricks_cell,
-                Cell(str(reneges) if reneges else "", mark="miss" if reneges else ""),
-                Cell(num(r.totals[seat], lang), note=delta(r.scores[seat], lang), bold=True),
-            ]
-        )
-    return Row(lead, sides)
+    return layout.filled_in(SHEET, RULES, game, result, lang)

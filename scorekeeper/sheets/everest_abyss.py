@@ -4,8 +4,10 @@ tokens held, then the pot and who took it."""
 from __future__ import annotations
 
 from ..i18n import gettext
-from ..rules import N_, Game, Result
-from . import Cell, Col, Layout, Row, common_details, dealers_ahead, delta, num
+from ..rules import N_, Game, Result, RoundResult, State
+from ..rules.everest_abyss import RULES
+from . import layout
+from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, name_of, num
 
 RULES_TEXT = (
     N_(
@@ -25,105 +27,83 @@ RULES_TEXT = (
         "player holds every token."
     ),
 )
-OPEN_ROWS = 3  # empty rows printed after the rounds played while the game goes on
 
 
-def columns(lang: str) -> tuple[list[Col], list[Col], list[Col]]:
-    """The round columns; each player's stake, hand and tokens; the pot and its winner."""
-    lead = [
-        Col(gettext("Round", lang), 24, 0),
-        Col(gettext("Dealer", lang), 40, 1),
-        Col(gettext("Cote", lang), 30, 0.5),
-    ]
-    side = [Col(gettext("Stake", lang), 20), Col(gettext("Hand", lang), 20), Col(gettext("Tokens", lang), 28, 2)]
-    tail = [Col(gettext("Pot", lang), 24, 0), Col(gettext("Winner", lang), 42, 1)]
-    return lead, side, tail
+class EverestAbyssSheet(GameSheet):
+    """The round, the dealer and the cote; each player's stake, hand and tokens; the pot and who took it."""
+
+    total_label = N_("Tokens held")
+
+    def columns(self, lang: str) -> tuple[list[Col], list[Col], list[Col]]:
+        """The round columns; each player's stake, hand and tokens; the pot and its winner."""
+        lead = [
+            Col(gettext("Round", lang), 24, 0),
+            Col(gettext("Dealer", lang), 40, 1),
+            Col(gettext("Cote", lang), 30, 0.5),
+        ]
+        side = [
+            Col(gettext("Stake", lang), 20),
+            Col(gettext("Hand", lang), 20),
+            Col(gettext("Tokens", lang), 28, 2),
+        ]
+        tail = [Col(gettext("Pot", lang), 24, 0), Col(gettext("Winner", lang), 42, 1)]
+        return lead, side, tail
+
+    def details(self, options: dict, players: int, lang: str) -> str:
+        """Tokens at the start, the round limit if any."""
+        parts = [
+            common_details(players, lang),
+            gettext("%(tokens)d tokens each", lang, tokens=options["tokens"]),
+            gettext("2 cards each", lang),
+        ]
+        if options.get("rounds"):
+            parts.append(gettext("%(rounds)d rounds at most", lang, rounds=options["rounds"]))
+        parts.append(gettext("tokens in play: %(bank)d", lang, bank=options["tokens"] * players))
+        return " · ".join(parts)
+
+    def rules_lines(self, options: dict, lang: str) -> list[str]:
+        """The rules in a few lines."""
+        return [gettext(line, lang) for line in RULES_TEXT]
+
+    def length(self, options: dict) -> int | None:
+        """The round limit, if any."""
+        return options.get("rounds")
+
+    def start_row(self, options: dict, players: int, lang: str) -> Row | None:
+        """Everyone's starting tokens."""
+        tokens = Cell(num(options["tokens"], lang), bold=True)
+        return Row(
+            [Cell(gettext("Start", lang)), Cell(), Cell()],
+            [[Cell(), Cell(), tokens] for _ in range(players)],
+            [Cell(), Cell()],
+            kind="start",
+        )
+
+    def played_row(self, game: Game, played: RoundResult, lang: str) -> Row:
+        """One round: the cote, then each player's stake, hand and tokens, then the pot and its winner."""
+        marks, rnd = played.marks, played.round
+        cote = gettext("EVEREST", lang) if rnd["cote"] == "everest" else gettext("ABYSS", lang)
+        lead = [Cell(str(played.number), bold=True), Cell(game.players[played.dealer]), Cell(cote, bold=True)]
+        sides = [_player_cells(seat, played, lang) for seat in range(len(game.players))]
+        tail = [Cell(num(marks["pot"], lang), bold=True), Cell(game.players[marks["winner"]], mark="made")]
+        return Row(lead, sides, tail)
+
+    def empty_row(self, game: Game, index: int, dealer: int | None, state: State | None, lang: str) -> Row:
+        """A round still to play: E and A printed faintly to circle; players already out crossed."""
+        out = state.extra["out"] if state is not None else []
+        lead = [
+            Cell(str(index + 1), bold=True),
+            Cell(name_of(game, dealer), mark="muted"),
+            Cell(gettext("E · A", lang), mark="hint"),
+        ]
+        sides = [
+            [Cell("—", mark="muted")] * 3 if seat in out else [Cell(), Cell(), Cell()]
+            for seat in range(len(game.players))
+        ]
+        return Row(lead, sides, [Cell(), Cell()], kind="empty")
 
 
-def details(options: dict, players: int, lang: str) -> str:
-    """Tokens at the start, the round limit if any."""
-    parts = [
-        common_details(players, lang),
-        gettext("%(tokens)d tokens each", lang, tokens=options["tokens"]),
-        gettext("2 cards each", lang),
-    ]
-    if options.get("rounds"):
-        parts.append(gettext("%(rounds)d rounds at most", lang, rounds=options["rounds"]))
-    parts.append(gettext("tokens in play: %(bank)d", lang, bank=options["tokens"] * players))
-    return " · ".join(parts)
-
-
-def start_row(options: dict, players: int, lang: str) -> Row:
-    """Everyone's starting tokens."""
-    tokens = Cell(num(options["tokens"], lang), bold=True)
-    return Row(
-        [Cell(gettext("Start", lang)), Cell(), Cell()],
-        [[Cell(), Cell(), tokens] for _ in range(players)],
-        [Cell(), Cell()],
-        kind="start",
-    )
-
-
-def empty_row(index: int, dealer: str, players: int, lang: str, out=()) -> Row:
-    """A round still to play: E and A printed faintly to circle; players already out crossed."""
-    lead = [Cell(str(index + 1), bold=True), Cell(dealer, mark="muted"), Cell(gettext("E · A", lang), mark="hint")]
-    sides = [[Cell("—", mark="muted")] * 3 if seat in out else [Cell(), Cell(), Cell()] for seat in range(players)]
-    return Row(lead, sides, [Cell(), Cell()], kind="empty")
-
-
-def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
-    """An empty ledger: the starting tokens, then as many rounds as the page holds (or the round limit)."""
-    lead, side, tail = columns(lang)
-    n = len(names)
-    rows = [start_row(options, n, lang)]
-    limit = options.get("rounds")
-    if limit:
-        rows += [empty_row(k, "", n, lang) for k in range(limit)]
-    return Layout(
-        details=details(options, n, lang),
-        lead=lead,
-        side=side,
-        tail=tail,
-        sides=list(names),
-        rows=rows,
-        rules=[gettext(line, lang) for line in RULES_TEXT],
-        total_label=gettext("Tokens held", lang),
-        more=None if limit else (lambda k: empty_row(k, "", n, lang)),
-    )
-
-
-def completed_layout(game: Game, result: Result, lang: str) -> Layout:
-    """The rounds played: stakes, hands, who took the pot, tokens held; then a few rounds to come."""
-    lead, side, tail = columns(lang)
-    n = len(game.players)
-    rows = [start_row(game.options, n, lang)] + [_played_row(game, r, lang) for r in result.rounds]
-    if not result.finished:
-        limit = game.options.get("rounds")
-        ahead = limit - len(result.rounds) if limit else OPEN_ROWS
-        dealers, out = dealers_ahead(game, result, ahead), result.state.extra.get("out", [])
-        rows += [empty_row(len(result.rounds) + k, dealers[k], n, lang, out) for k in range(ahead)]
-    return Layout(
-        details=details(game.options, n, lang),
-        lead=lead,
-        side=side,
-        tail=tail,
-        rows=rows,
-        rules=[gettext(line, lang) for line in RULES_TEXT],
-        total_label=gettext("Tokens held", lang),
-    )
-
-
-def _played_row(game: Game, r, lang: str) -> Row:
-    """One round: the cote, then each player's stake, hand and tokens, then the pot and its winner."""
-    marks, rnd = r.marks, r.round
-    cote = gettext("EVEREST", lang) if rnd["cote"] == "everest" else gettext("ABYSS", lang)
-    lead = [Cell(str(r.number), bold=True), Cell(game.players[r.dealer]), Cell(cote, bold=True)]
-    sides = [_player_cells(seat, r, lang) for seat in range(len(game.players))]
-    tail = [Cell(num(marks["pot"], lang), bold=True), Cell(game.players[marks["winner"]], mark="made")]
-    return Row(lead, sides, tail)
-
-
-def _player_cells(seat: int, r, lang: str) -> list[Cell]:
+def _player_cells(seat: int, r: RoundResult, lang: str) -> list[Cell]:
     """A player's stake (tapis noted), hand (or folded) and tokens after the round."""
     marks, rnd = r.marks, r.round
     if marks["held"][seat] == 0:
@@ -146,3 +126,16 @@ def _player_cells(seat: int, r, lang: str) -> list[Cell]:
     if seat in marks["out"]:
         tokens.note = gettext("out", lang)
     return [stake, hand, tokens]
+
+
+SHEET = EverestAbyssSheet()
+
+
+def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
+    """An empty ledger: the starting tokens, then the rounds of the limit, or as many as the page holds."""
+    return layout.blank_pad(SHEET, RULES, names, options, lang)
+
+
+def completed_layout(game: Game, result: Result, lang: str) -> Layout:
+    """The rounds played: stakes, hands, who took the pot, tokens held; then a few rounds to come."""
+    return layout.filled_in(SHEET, RULES, game, result, lang)

@@ -217,8 +217,9 @@ def test_other_scripts_print_or_show_a_visible_replacement():
 VERA = """
 import sys
 from scorekeeper import sheets
-sheets.DEJAVU_DIRS = ()  # as on a machine without DejaVu: ReportLab's own Vera font
-assert sheets.fonts() == "Vera"
+from scorekeeper.sheets import text
+text.DEJAVU_DIRS = ()  # as on a machine without DejaVu: ReportLab's own Vera font
+assert text.fonts() == "Vera"
 sys.stdout.buffer.write(sheets.blank("inferno", 4, ["Zoë", "Łukasz", "Őrs", "François"], "en", "a4"))
 """
 
@@ -412,3 +413,67 @@ def test_blank_sheet_with_an_odd_player_count_is_refused_not_a_crash(client):
     for odd in ("²", "③", "9" * 5000, "-3"):
         response = client.get(f"/sheets/blank.pdf?rules=inferno&players={odd}")
         assert response.status_code == 422, odd
+
+
+# -- what a sheet costs follows the rounds played --------------------------------------------------------
+
+
+def _first(document: dict, played: int, **options) -> dict:
+    """A game file with only its first rounds played, and its options changed."""
+    return {**document, "rounds": document["rounds"][:played], "options": {**document["options"], **options}}
+
+
+LONG = [  # a game whose option allows far more rounds than are played
+    pytest.param(_first(samples.everest_abyss(), 0, rounds=999), id="everest-abyss"),
+    pytest.param(_first(samples.all_or_nothing(samples.NAMES[:3]), 2, hands=99), id="all-or-nothing"),
+    pytest.param(_first(samples.inferno(), 1, rounds=99), id="inferno"),
+    pytest.param(_first(samples.tout_ou_rien(samples.NAMES[:3], [6, 5, 4, 3, 2, 1] * 5), 2), id="tout-ou-rien"),
+]
+
+
+@pytest.mark.parametrize("document", LONG)
+def test_a_long_option_prints_the_rounds_played_and_ten_ahead_on_one_page(document):
+    game = gamefile.from_document(document)
+    result = rules.play(game)
+    layout = sheets.module_for(game.rules).completed_layout(game, result, "en")
+    assert sum(1 for row in layout.rows if row.kind == "round") == len(result.rounds)
+    assert sum(1 for row in layout.rows if row.kind == "empty") == 10
+    data = sheets.completed(game, result, "en", "a4", URL)
+    assert len(pages(data)) == 1
+
+
+@pytest.mark.parametrize(
+    "rules_id, options",
+    [("everest-abyss", {"rounds": 999}), ("all-or-nothing", {"hands": 99}), ("inferno", {"rounds": 99})],
+)
+def test_a_blank_pad_of_a_long_game_fills_one_page(rules_id, options):
+    module, names = sheets.module_for(rules_id), ["", "", ""]
+    full = rules.get(rules_id).check_setup(["a", "b", "c"], options)
+    layout = module.blank_layout(names, full, "en")
+    data = sheets.draw(layout, "en", "a4")
+    assert len(pages(data)) == 1
+    empty = [row.lead[0].text for row in layout.rows if row.kind == "empty"]
+    assert 10 < len(empty) <= 40 and empty == [str(k) for k in range(1, len(empty) + 1)]  # a page's worth
+    assert f"\n{len(empty)}\n" in pdf_text(data)
+
+
+def test_a_blank_pad_prints_a_short_round_limit_whole():
+    full = rules.get("everest-abyss").check_setup(["a", "b", "c"], {"rounds": 5})
+    layout = sheets.module_for("everest-abyss").blank_layout(["", "", ""], full, "en")
+    sheets.draw(layout, "en", "a4")
+    assert [row.lead[0].text for row in layout.rows if row.kind == "empty"] == ["1", "2", "3", "4", "5"]
+
+
+def test_an_all_in_stake_of_two_digits_prints_its_number():
+    players = ["Zoë", "Łukasz", "Őrs", "François", "Ana", "Søren", "Ida", "Bo"]
+
+    def bet(stake: int, winner: int) -> dict:
+        return {"cote": "everest", "staked": [1, stake] + [1] * 6, "folded": [False] * 8, "winner": winner}
+
+    # Łukasz loses 12, then 3, then goes all in with his last 11 in a narrow landscape column
+    document = samples.document("everest-abyss", players, [bet(12, 0), bet(3, 2), bet(11, 0)])
+    data, result = build(document)
+    assert result.rounds[2].marks["tapis"] == [1]
+    lines = pdf_text(data).splitlines()
+    at = next(k for k, line in enumerate(lines) if line == "tapis")
+    assert lines[at + 1].strip() == "11"

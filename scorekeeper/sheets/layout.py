@@ -1,0 +1,249 @@
+"""What a score sheet shows, before any drawing: the columns, the rows and their cells, as a game describes them.
+
+A game's sheet module describes its sheet once, as a `GameSheet`: its columns, its details line and rules,
+the row of a round played, the row of a round still to play, and how many rounds it lasts. `blank_pad` and
+`filled_in` turn that description into a `Layout` for a blank pad or for a game as played so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .. import rules
+from ..i18n import describe, gettext, ngettext, number, signed
+from ..rules import N_, Game, Result, RoundResult, State
+from .text import symbol
+
+OPEN_ROWS = 3  # rounds printed ahead while a game with no set length goes on
+MAX_AHEAD = 10  # the most rounds still to play a completed sheet prints (every default length fits)
+MAX_PAD = 30  # the most rounds a blank pad prints as the game's own length (a 30-hand Tout ou rien);
+# a longer length, or none, gives as many empty rounds as the pad's page holds
+
+
+@dataclass
+class Col:
+    """A column: its heading, the width it needs (points) and its share of any spare width."""
+
+    label: str
+    width: float
+    grow: float = 1.0
+
+
+@dataclass
+class Cell:
+    """One box of the grid: its text, a small note before it, and a mark (made, miss, win, hint...)."""
+
+    text: str = ""
+    note: str = ""
+    mark: str = ""
+    bold: bool = False
+
+
+@dataclass
+class Row:
+    """One line of the grid: the cells before the sides, each side's cells, the cells after."""
+
+    lead: list[Cell]
+    sides: list[list[Cell]]
+    tail: list[Cell] = field(default_factory=list)
+    kind: str = "round"  # "round", "start" (starting holdings) or "empty" (still to play)
+
+
+@dataclass
+class Layout:
+    """Everything a sheet shows; `blank_pad` and `filled_in` fill it from a game's description."""
+
+    details: str
+    lead: list[Col]
+    side: list[Col]
+    rows: list[Row]
+    rules: list[str]
+    title: str = ""  # the game's name
+    sides: list[str] = field(default_factory=list)  # a blank pad's own; a completed sheet's from its result
+    side_hints: list[str] | None = None  # what a blank pad prints where a side has no name
+    tail: list[Col] = field(default_factory=list)
+    totals: list[Cell] | None = None
+    total_label: str = ""
+    blank: bool = True
+    winners: list[int] = field(default_factory=list)
+    standings: list[str] = field(default_factory=list)  # "1. Anne 45", best first, as the rules rank the sides
+    status: list[str] = field(default_factory=list)
+    chart: list[list[int]] | None = None  # running totals by side, from the start
+    target: int | None = None  # a score the chart marks with a line
+    url: str | None = None
+    date: str = ""
+    row_height: float = 21  # of rows left for handwriting; a blank pad grows them to fill its page
+    more: Callable[[int], Row] | None = None  # a blank pad's next empty round, to fill the page
+    more_limit: int | None = None  # the most rounds `more` may bring the pad to
+
+
+class GameSheet:
+    """A game's score sheet, described once; subclasses give the columns and the rows."""
+
+    total_label = N_("Total")  # the label of the totals row
+
+    def columns(self, lang: str) -> tuple[list[Col], list[Col], list[Col]]:
+        """The columns before the sides, each side's columns, and the columns after them."""
+        raise NotImplementedError
+
+    def details(self, options: dict, players: int, lang: str) -> str:
+        """The line under the title: what to deal, how to read the boxes."""
+        raise NotImplementedError
+
+    def rules_lines(self, options: dict, lang: str) -> list[str]:
+        """The scoring rules in a few lines, for the footer."""
+        raise NotImplementedError
+
+    def played_row(self, game: Game, played: RoundResult, lang: str) -> Row:
+        """A round as played."""
+        raise NotImplementedError
+
+    def empty_row(self, game: Game, index: int, dealer: int | None, state: State | None, lang: str) -> Row:
+        """Round `index` (from 0) still to play; `dealer` and `state` are unknown (None) on a blank pad."""
+        raise NotImplementedError
+
+    def length(self, options: dict) -> int | None:
+        """How many rounds the game lasts at most, or None when nothing sets it."""
+        return None
+
+    def pad_rounds(self, options: dict) -> int | None:
+        """The empty rounds a blank pad prints, or None to fill its page."""
+        return self.length(options)
+
+    def rounds_ahead(self, options: dict, played: int) -> int:
+        """The empty rounds a game in progress prints after the rounds played."""
+        length = self.length(options)
+        return length - played if length is not None and played < length else OPEN_ROWS
+
+    def start_row(self, options: dict, players: int, lang: str) -> Row | None:
+        """The row before the first round (starting scores or tokens), if the game has one."""
+        return None
+
+    def side_names(self, names: list[str], options: dict) -> tuple[list[str], list[str] | None]:
+        """A blank pad's sides from the names given, and what stands in for a missing one (None: the seat)."""
+        return list(names), None
+
+    def target(self, options: dict) -> int | None:
+        """A score the chart marks with a line."""
+        return None
+
+
+def _layout(sheet: GameSheet, rules_: rules.Rules, options: dict, players: int, rows: list[Row], lang: str) -> Layout:
+    """What a blank pad and a completed sheet share."""
+    lead, side, tail = sheet.columns(lang)
+    return Layout(
+        details=sheet.details(options, players, lang),
+        lead=lead,
+        side=side,
+        tail=tail,
+        rows=rows,
+        rules=sheet.rules_lines(options, lang),
+        title=gettext(rules_.name, lang),
+        total_label=gettext(sheet.total_label, lang),
+        target=sheet.target(options),
+    )
+
+
+def blank_pad(sheet: GameSheet, rules_: rules.Rules, names: list[str], options: dict, lang: str) -> Layout:
+    """An empty pad: the start, then the game's rounds, or as many as the page holds when that is open."""
+    game, count = Game(rules_.id, names, options), sheet.pad_rounds(options)
+    start = sheet.start_row(options, len(names), lang)
+    printed = count if count is not None and count <= MAX_PAD else 0
+    rows = [start] if start else []
+    rows += [sheet.empty_row(game, k, None, None, lang) for k in range(printed)]
+    layout = _layout(sheet, rules_, options, len(names), rows, lang)
+    layout.sides, layout.side_hints = sheet.side_names(names, options)
+    layout.totals = [Cell() for _ in layout.sides]
+    if not printed:
+        layout.more, layout.more_limit = (lambda k: sheet.empty_row(game, k, None, None, lang)), count
+    return layout
+
+
+def filled_in(sheet: GameSheet, rules_: rules.Rules, game: Game, result: Result, lang: str) -> Layout:
+    """The rounds played, filled in, then a few still to play while the game goes on."""
+    start = sheet.start_row(game.options, len(game.players), lang)
+    rows = ([start] if start else []) + [sheet.played_row(game, r, lang) for r in result.rounds]
+    if not result.finished:
+        played = len(result.rounds)
+        dealers = dealer_seats_ahead(game, result, min(MAX_AHEAD, sheet.rounds_ahead(game.options, played)))
+        rows += [sheet.empty_row(game, played + k, seat, result.state, lang) for k, seat in enumerate(dealers)]
+    layout = _layout(sheet, rules_, game.options, len(game.players), rows, lang)
+    layout.sides, layout.status = list(result.sides), status_lines(result, lang)
+    layout.totals = [Cell(num(v, lang), bold=True) for v in result.totals]
+    layout.blank, layout.winners, layout.chart = False, list(result.winners), running_totals(result)
+    layout.standings = [f"{s.rank}. {result.sides[s.side]} {num(s.total, lang)}" for s in result.standings]
+    return layout
+
+
+def running_totals(result: Result) -> list[list[int]] | None:
+    """Each side's total before the first round and after every round, for the chart."""
+    if not result.rounds:
+        return None
+    first = result.rounds[0]
+    start = [t - s for t, s in zip(first.totals, first.scores, strict=True)]
+    return [[start[k]] + [r.totals[k] for r in result.rounds] for k in range(len(result.sides))]
+
+
+def status_lines(result: Result, lang: str) -> list[str]:
+    """Where the game stands: the winners and why it ended, or how far it has gone."""
+    if result.finished:
+        winners = ", ".join(result.sides[i] for i in result.winners)
+        lines = [
+            gettext("Winner: %(names)s", lang, names=winners)
+            if len(result.winners) == 1
+            else gettext("Winners: %(names)s", lang, names=winners)
+        ]
+        if result.ending:  # without naming a seat first: the message names the side itself
+            lines.append(describe(result.ending, None, lang))
+        return lines
+    played = len(result.rounds)
+    if not played:
+        return [gettext("No rounds played yet.", lang)]
+    return [ngettext("In progress: %(num)d round played.", "In progress: %(num)d rounds played.", played, lang)]
+
+
+# -- helpers for the game modules ------------------------------------------------------------------
+
+
+def num(value, lang: str) -> str:
+    """A number as the language writes it."""
+    return number(value, lang)
+
+
+def delta(value, lang: str) -> str:
+    """A score change with its sign."""
+    return signed(value, lang)
+
+
+def seat_hint(seat: int) -> str:
+    """What stands in a header where no name was given: the seat number."""
+    return f"#{seat + 1}"
+
+
+def common_details(players: int, lang: str) -> str:
+    """The start of a sheet's details line: how many players."""
+    return gettext("%(n)d players", lang, n=players)
+
+
+def dealer_seats_ahead(game: Game, result: Result, count: int) -> list[int]:
+    """Who deals the next `count` rounds, following the game's rotation (empty once it is over)."""
+    if result.upcoming is None:
+        return []
+    rules_, seat, seats = rules.get(game.rules), result.upcoming.dealer, []
+    for _ in range(count):
+        seats.append(seat)
+        seat = rules_.next_dealer(game, result.state, seat)
+    return seats
+
+
+def name_of(game: Game, seat: int | None) -> str:
+    """A player's name, or nothing where the seat is not known (a blank pad)."""
+    return "" if seat is None else game.players[seat]
+
+
+def made_cells(bid, tricks: int, made: bool, bid_text: str | None = None) -> tuple[Cell, Cell]:
+    """The bid and tricks boxes of a player, marked made (✓) or missed (✗)."""
+    mark = "made" if made else "miss"
+    sign = symbol("✓", "+") if made else symbol("✗", "x")
+    return Cell(str(bid) if bid_text is None else bid_text, mark=mark), Cell(f"{tricks} {sign}", mark=mark)
