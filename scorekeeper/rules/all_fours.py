@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import N_, Game, Invalid, Option, Problem, RoundResult, Rules, State, problem
+from .base import N_, Game, Invalid, Option, Problem, Result, RoundResult, Rules, State, Statistic, problem
 from .entry import Span
 from .fields import int_entries, is_int, raise_if, unknown_fields
 from .problems import shown
@@ -293,6 +293,31 @@ class AllFours(Rules):
             point=KIND_LABELS[decider["kind"]],
             seat=side,
         )
+
+    # -- statistics ------------------------------------------------------------------------------
+    stats = (
+        Statistic("high", N_("Points won by High"), "count"),
+        Statistic("low", N_("Points won by Low"), "count"),
+        Statistic("jack", N_("Points won by Jack"), "count"),
+        Statistic("game", N_("Points won by Game"), "count"),
+        Statistic("reneges", N_("Reneges"), "count"),
+    )
+
+    def seat_side(self, game: Game, seat: int) -> int:
+        """The player's team, or the player."""
+        return side_of(seat, game.options, len(game.players))
+
+    def statistics(self, game: Game, result: Result) -> list[dict[str, list[int]]]:
+        """High, Low, Jack and Game points counted for the player's side, and the side's reneges."""
+        kinds = ("high", "low", "jack", "game")
+        by_side = [{key: [0, 0] for key in (*kinds, "reneges")} for _ in result.sides]
+        for played in result.rounds:
+            for award in played.marks["points"]:
+                if award["kind"] in kinds:
+                    by_side[award["side"]][award["kind"]][0] += award["points"]
+            for renege in played.round["reneges"]:
+                by_side[renege["side"]]["reneges"][0] += 1
+        return [{k: list(v) for k, v in by_side[self.seat_side(game, s)].items()} for s in range(len(game.players))]
 
 
 def _team_problems(players, options) -> list[Problem]:

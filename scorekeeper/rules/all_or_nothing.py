@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import N_, Game, Option, Problem, Rules, State, problem
+from .base import N_, Game, Option, Problem, Result, Rules, State, Statistic, problem
 from .entry import Span
 from .fields import by_seat, choice_entries, int_entries, raise_if, tricks_add_up, unknown_fields
 
@@ -90,6 +90,23 @@ class AllOrNothing(Rules):
             state.ending = problem(N_("The last hand has been played."))
         made = [(t == 0) if b == "nothing" else (t == cards) for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)]
         return scores, {"made": made}, []
+
+    # -- statistics ------------------------------------------------------------------------------
+    stats = (
+        Statistic("made", N_("Bids made"), "rate"),
+        Statistic("all_made", N_("ALL bids made"), "rate"),
+        Statistic("nothing_made", N_("NOTHING bids made"), "rate"),
+    )
+
+    def statistics(self, game: Game, result: Result) -> list[dict[str, list[int]]]:
+        """Bids made of bids tried, all of them and ALL and NOTHING apart."""
+        counts = [{"made": [0, 0], "all_made": [0, 0], "nothing_made": [0, 0]} for _ in game.players]
+        for played in result.rounds:
+            for seat, (bid, made) in enumerate(zip(played.round["bids"], played.marks["made"], strict=True)):
+                for key in ("made", f"{bid}_made"):
+                    counts[seat][key][0] += made
+                    counts[seat][key][1] += 1
+        return counts
 
 
 RULES = AllOrNothing()

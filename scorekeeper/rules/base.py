@@ -111,6 +111,16 @@ class Result:
         return [s.side for s in self.standings if s.rank == 1]
 
 
+@dataclass(frozen=True)
+class Statistic:
+    """Something a game's statistics count for each player, and how their games add up."""
+
+    key: str
+    label: str  # msgid
+    # "rate": made of tried, shown in %; "count": summed; "mean": summed over the count; "best": the largest
+    kind: str = "count"
+
+
 class Rules:
     """One game's rules. Subclasses set the class attributes and the hooks below."""
 
@@ -123,6 +133,7 @@ class Rules:
     lowest_wins: bool = False
     # the steps a round is entered in; all but the last are kept as a draft between taps
     steps: tuple[str, ...] = ("round",)
+    stats: tuple[Statistic, ...] = ()  # what `statistics` counts, in the order a player's page shows it
 
     # -- setup ---------------------------------------------------------------------------------
     def check_setup(self, players: list[str], options: dict) -> dict:
@@ -205,3 +216,13 @@ class Rules:
         winners = state.winners if state.finished else []
         keys = [(side not in winners, *key) for side, key in enumerate(self.standing_keys(game, state, rounds))]
         return ranked(keys, state.totals)
+
+    # -- statistics ----------------------------------------------------------------------------
+    def seat_side(self, game: Game, seat: int) -> int:
+        """The side a seat scores for: the player's own by default."""
+        return seat
+
+    def statistics(self, game: Game, result: Result) -> list[dict[str, list[int]]]:
+        """By seat, what the recorded rounds say of each player's play: {key: [value, count]} for each of
+        `stats` (the count is what a rate or a mean divides by). None by default."""
+        return [{} for _ in game.players]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import N_, Game, Option, Problem, RoundResult, Rules, State, fail, problem
+from .base import N_, Game, Option, Problem, Result, RoundResult, Rules, State, Statistic, fail, problem
 from .entry import Span
 from .fields import bool_entries, by_seat, is_int, raise_if, unknown_fields
 from .problems import shown
@@ -193,6 +193,27 @@ class EverestAbyss(Rules):
         elif limit is not None and state.played + 1 >= limit:
             state.finished = True
             state.ending = problem(N_("The last of the %(rounds)d rounds has been played."), rounds=limit)
+
+    # -- statistics ------------------------------------------------------------------------------
+    stats = (
+        Statistic("survived", N_("Rounds survived"), "count"),
+        Statistic("won", N_("Rounds won"), "count"),
+        Statistic("big_boss", N_("Big Boss wins"), "count"),
+        Statistic("biggest_pot", N_("Biggest pot taken"), "best"),
+    )
+
+    def statistics(self, game: Game, result: Result) -> list[dict[str, list[int]]]:
+        """Rounds played through still holding tokens, rounds won, wins by Big Boss, the biggest pot taken."""
+        counts = [{"survived": [0, 0], "won": [0, 0], "big_boss": [0, 0], "biggest_pot": [0, 0]} for _ in game.players]
+        for played in result.rounds:
+            marks = played.marks
+            for seat in marks["order"]:
+                counts[seat]["survived"][0] += played.totals[seat] > 0
+            won = counts[marks["winner"]]
+            won["won"][0] += 1
+            won["big_boss"][0] += bool(marks["big_boss"])
+            won["biggest_pot"][0] = max(won["biggest_pot"][0], marks["pot"])
+        return counts
 
 
 def _marks(rnd: dict, held: list[int], betting: list[int], newly_out: list[int]) -> dict:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import N_, Game, Option, Problem, Rules, State, problem
+from .base import N_, Game, Option, Problem, Result, Rules, State, Statistic, problem
 from .entry import Span
 from .fields import by_seat, int_entries, is_int, raise_if, unknown_fields
 
@@ -122,6 +122,18 @@ class Inferno(Rules):
             "red_points": [red_points(counts) for counts in red],
         }
         return scores, marks, []
+
+    # -- statistics ------------------------------------------------------------------------------
+    stats = (Statistic("red", N_("Red points per round"), "mean"),)
+
+    def statistics(self, game: Game, result: Result) -> list[dict[str, list[int]]]:
+        """The red points collected, over the rounds played."""
+        counts = [{"red": [0, 0]} for _ in game.players]
+        for played in result.rounds:
+            for seat, points in enumerate(played.marks["red_points"]):
+                counts[seat]["red"][0] += points
+                counts[seat]["red"][1] += 1
+        return counts
 
 
 def _lowest(totals: list[int]) -> list[int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import N_, Game, Option, Problem, Rules, State, problem
+from .base import N_, Game, Option, Problem, Result, Rules, State, Statistic, problem
 from .entry import Span
 from .fields import bool_entries, by_seat, int_entries, raise_if, tricks_add_up, unknown_fields
 
@@ -118,6 +118,23 @@ class ToutOuRien(Rules):
             state.ending = problem(N_("The last hand has been played."))
         made = [b == t for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)]
         return scores, {"made": made}, []
+
+    # -- statistics ------------------------------------------------------------------------------
+    stats = (
+        Statistic("open_made", N_("Open bids made"), "rate"),
+        Statistic("secret_made", N_("Secret bids made"), "rate"),
+    )
+
+    def statistics(self, game: Game, result: Result) -> list[dict[str, list[int]]]:
+        """Bids made of bids tried, open and secret apart."""
+        counts = [{"open_made": [0, 0], "secret_made": [0, 0]} for _ in game.players]
+        for played in result.rounds:
+            rnd = played.round
+            for seat, (bid, open_, tricks) in enumerate(zip(rnd["bids"], rnd["open"], rnd["tricks"], strict=True)):
+                count = counts[seat]["open_made" if open_ else "secret_made"]
+                count[0] += bid == tricks
+                count[1] += 1
+        return counts
 
 
 RULES = ToutOuRien()
