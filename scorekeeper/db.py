@@ -50,6 +50,15 @@ def m001_games(db: sqlite_utils.Database):
     db.table("games").create_index(["updated"])
 
 
+@migrations()
+def m002_summaries(db: sqlite_utils.Database):
+    """What history and the players' pages read of each game, derived from it and made again at each version."""
+    db.execute(
+        "create table summaries (game_id text primary key references games(id) on delete cascade, "
+        "version integer not null, keys text not null, data text not null)"
+    )
+
+
 def connect(path: str) -> sqlite_utils.Database:
     """A connection in autocommit mode (transactions are explicit), foreign keys on, WAL."""
     conn = sqlite3.connect(path, isolation_level=None, timeout=15, check_same_thread=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 def init_app(app) -> None:
     """Register every blueprint."""
-    from . import games, home, page, share, sheets
+    from . import games, history, home, page, share, sheets
 
     page.htmx.init_app(app)
 
@@ -16,6 +16,7 @@ def init_app(app) -> None:
     from . import theme
 
     app.register_blueprint(theme.bp)
+    app.register_blueprint(history.bp)
     from . import health  # the trivial route benchmarks compare with
 
     app.register_blueprint(health.bp)

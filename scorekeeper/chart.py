@@ -1,0 +1,107 @@
+"""The running totals as a line chart in inline SVG, drawn on the server: one line per side, each named at
+its end with its total, in colours the stylesheet gives (custom properties, so a light theme only sets
+them again). No style attributes: the page's CSP allows none."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from markupsafe import Markup, escape
+
+WIDTH, HEIGHT = 360, 216
+LEFT, RIGHT, TOP, BOTTOM = 38, 258, 12, 190  # the plot area; the labels take the right-hand margin
+LABEL_GAP = 14  # least vertical room between two line-end labels
+NAME_CHARS = 10  # a longer name is cut with an ellipsis at the line's end (the board has it whole)
+SERIES = 8  # colours in the stylesheet; more sides reuse them, dashed
+DOTS_UP_TO = 24  # rounds; beyond, the points would blur into the line
+
+
+def nice_step(span: float, ticks: int = 4) -> int:
+    """A round step (1, 2 or 5 times a power of ten) giving about `ticks` intervals over `span`."""
+    raw = max(span / ticks, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if raw <= factor * power:
+            return int(factor * power)
+    return int(10 * power)
+
+
+def y_ticks(values: list[int]) -> list[int]:
+    """The values the vertical axis marks, spanning every value."""
+    lo, hi = min(values), max(values)
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    step = nice_step(hi - lo)
+    first, last = math.floor(lo / step) * step, math.ceil(hi / step) * step
+    return list(range(first, last + 1, step))
+
+
+def x_ticks(rounds: int) -> list[int]:
+    """The round numbers the horizontal axis marks: at most about eight."""
+    step = nice_step(rounds, 8) if rounds > 8 else 1
+    return list(range(0, rounds + 1, step))
+
+
+def spread(wanted: list[float], gap: float, lo: float, hi: float) -> list[float]:
+    """Label positions as near as can be to `wanted` (sorted), at least `gap` apart, within lo..hi."""
+    placed: list[float] = []
+    for y in wanted:
+        placed.append(max(y, placed[-1] + gap) if placed else max(y, lo))
+    overflow = placed[-1] - hi if placed else 0
+    if overflow > 0:  # pushed past the bottom: move the lot up, keeping the gaps
+        placed = [y - overflow for y in placed]
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k] = min(placed[k], placed[k + 1] - gap)
+    return placed
+
+
+def short(name: str) -> str:
+    """A side's name cut to fit the margin."""
+    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1].rstrip() + "…"
+
+
+def svg(sides: list[str], series: list[list[int]], fmt: Callable[[int], str], *, title: str, summary: str) -> Markup:
+    """The chart: `series[side]` holds the side's total before the first round, then after each round."""
+    rounds = len(series[0]) - 1 if series else 0
+    if rounds < 1:
+        return Markup("")
+    ticks = y_ticks([v for line in series for v in line])
+    lo, hi = ticks[0], ticks[-1]
+
+    def x(k: int) -> float:
+        return LEFT + (RIGHT - LEFT) * k / rounds
+
+    def y(v: float) -> float:
+        return BOTTOM - (BOTTOM - TOP) * (v - lo) / (hi - lo)
+
+    out = [
+        f'<svg class="score-chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" focusable="false" '
+        'aria-labelledby="score-chart-title score-chart-desc" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="score-chart-title">{escape(title)}</title><desc id="score-chart-desc">{escape(summary)}</desc>',
+        '<g class="axis">',
+    ]
+    for v in ticks:
+        cls = "grid zero" if v == 0 and lo < 0 < hi else "grid"
+        out.append(f'<line class="{cls}" x1="{LEFT}" x2="{RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>')
+        out.append(f'<text class="tick" x="{LEFT - 5}" y="{y(v) + 4:.1f}" text-anchor="end">{escape(fmt(v))}</text>')
+    for k in x_ticks(rounds):
+        out.append(f'<text class="tick" x="{x(k):.1f}" y="{BOTTOM + 16}" text-anchor="middle">{k}</text>')
+    out.append("</g>")
+    for side, line in enumerate(series):
+        cls = f"s{side % SERIES}" + (" dashed" if side >= SERIES else "")
+        points = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(line))
+        out.append(f'<g class="series {cls}"><polyline class="line" points="{points}"/>')
+        if rounds <= DOTS_UP_TO:
+            out += [f'<circle class="dot" cx="{x(k):.1f}" cy="{y(v):.1f}" r="2.6"/>' for k, v in enumerate(line)]
+        out.append("</g>")
+    order = sorted(range(len(series)), key=lambda s: y(series[s][-1]))
+    places = spread([y(series[s][-1]) for s in order], LABEL_GAP, TOP + 4, BOTTOM + 4)
+    for side, at in zip(order, places, strict=True):
+        cls = f"s{side % SERIES}"
+        out.append(
+            f'<text class="end {cls}" x="{RIGHT + 7}" y="{at + 4:.1f}">{escape(short(sides[side]))} '
+            f'<tspan class="total">{escape(fmt(series[side][-1]))}</tspan></text>'
+        )
+    out.append("</svg>")
+    return Markup("".join(out))

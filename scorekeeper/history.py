@@ -1,0 +1,281 @@
+"""The table's memory: a summary of each game (sides, totals, ranks, winners, each player's statistics),
+kept in SQLite beside the game and made again whenever the game's version moves on; the rounds stay
+the truth. History, the history CSV and the players' records read these summaries, so a page over a
+thousand games never plays a thousand games again.
+
+No Flask here: the views say which device asks, this module answers from the store.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass, field
+
+import sqlite_utils
+
+from . import rules, store
+from .db import write
+from .rules import Game, Result, Rules, Statistic
+
+SEP = "\x1f"  # between the player keys of a summary, so a search for one key never matches inside another
+BATCH = 200  # summaries written per transaction while catching up
+
+
+def player_key(name: str) -> str:
+    """Who a name stands for within one device's games: case and spacing aside ("anne  marie" is "Anne Marie")."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def ranks(result: Result, rules_: Rules) -> list[int]:
+    """Each side's rank in the standings: winners first, then by total; equal totals share a rank (1, 2, 2, 4)."""
+    lowest, totals, winners = rules_.lowest_wins, result.totals, set(result.winners)
+
+    def ahead(j: int, i: int) -> bool:
+        if (j in winners) != (i in winners):
+            return j in winners
+        return totals[j] < totals[i] if lowest else totals[j] > totals[i]
+
+    return [1 + sum(1 for j in range(len(totals)) if ahead(j, i)) for i in range(len(totals))]
+
+
+def summarize(game: Game, result: Result) -> dict:
+    """What history and the players' pages need of one game, as JSON-ready data."""
+    rules_ = rules.get(game.rules)
+    return {
+        "players": list(game.players),
+        "sides": list(result.sides),
+        "seat_side": [rules_.seat_side(game, seat) for seat in range(len(game.players))],
+        "totals": list(result.totals),
+        "ranks": ranks(result, rules_),
+        "winners": list(result.winners),
+        "finished": result.finished,
+        "rounds": len(result.rounds),
+        "stats": rules_.statistics(game, result),
+    }
+
+
+def _keys(players: list[str]) -> str:
+    """The column a player filter searches: every player's key between separators."""
+    return SEP + SEP.join(player_key(p) for p in players) + SEP
+
+
+# -- keeping the summaries -------------------------------------------------------------------------
+
+
+def _scope(device: str | None, everything: bool) -> tuple[str, list]:
+    """The join and condition that limit a query to the games this device knows (every game for the admin)."""
+    if everything:
+        return "", []
+    return "join access a on a.game_id = g.id and a.device = ?", [device or ""]
+
+
+def refresh(db: sqlite_utils.Database, device: str | None, everything: bool = False) -> int:
+    """Summarise again the games of this device whose summary is missing or older than the game; return how many."""
+    join, params = _scope(device, everything)
+    stale = [
+        row["id"]
+        for row in db.query(
+            f"select g.id from games g {join} left join summaries s on s.game_id = g.id "
+            "where s.version is null or s.version != g.version",
+            params,
+        )
+    ]
+    for start in range(0, len(stale), BATCH):
+        rows = []
+        for game_id in stale[start : start + BATCH]:
+            stored = store.load(db, game_id)
+            if stored is None:  # deleted meanwhile
+                continue
+            try:
+                data = summarize(stored.game, rules.play(stored.game))
+            except rules.Invalid:  # a game the rules no longer accept is listed without a result
+                data = {"players": stored.game.players, "invalid": True}
+            rows.append(
+                {"game_id": game_id, "version": stored.version, "keys": _keys(stored.game.players), "data": data}
+            )
+        with write(db):
+            for row in rows:
+                db.execute(
+                    "insert or replace into summaries (game_id, version, keys, data) "
+                    "select ?, ?, ?, ? where exists (select 1 from games where id = ?)",
+                    [
+                        row["game_id"],
+                        row["version"],
+                        row["keys"],
+                        json.dumps(row["data"], ensure_ascii=False),
+                        row["game_id"],
+                    ],
+                )
+    return len(stale)
+
+
+# -- reading them ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """One game of the history: when, which game, and its summary."""
+
+    id: str
+    rules: str
+    created: str
+    updated: str
+    finished: bool
+    data: dict = field(default_factory=dict)
+
+    @property
+    def valid(self) -> bool:
+        """Whether the game could be played through (always, unless its rules changed under it)."""
+        return not self.data.get("invalid")
+
+    @property
+    def order(self) -> list[int]:
+        """The sides in the order of the standings."""
+        return sorted(range(len(self.data["sides"])), key=lambda side: self.data["ranks"][side])
+
+    def seats_of(self, key: str) -> list[int]:
+        """The seats of the player with this key (one, or none)."""
+        return [s for s, name in enumerate(self.data["players"]) if player_key(name) == key]
+
+
+def _where(rules_id: str | None, player: str | None) -> tuple[str, list]:
+    """Extra conditions for the game and player filters."""
+    clauses, params = [], []
+    if rules_id:
+        clauses.append("g.rules = ?")
+        params.append(rules_id)
+    if player and player_key(player):
+        clauses.append("instr(s.keys, ?) > 0")
+        params.append(SEP + player_key(player) + SEP)
+    return "".join(f" and {c}" for c in clauses), params
+
+
+def entries(
+    db: sqlite_utils.Database,
+    device: str | None,
+    everything: bool = False,
+    *,
+    rules_id: str | None = None,
+    player: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+) -> tuple[list[Entry], int]:
+    """This device's games, newest first, filtered by game and player; and how many match in all."""
+    refresh(db, device, everything)
+    join, params = _scope(device, everything)
+    where, more = _where(rules_id, player)
+    base = f"from games g {join} join summaries s on s.game_id = g.id and s.version = g.version where 1{where}"
+    count = next(iter(db.query(f"select count(*) as n {base}", params + more)))["n"]
+    page = f" limit {int(limit)} offset {int(offset)}" if limit is not None else ""
+    rows = db.query(
+        f"select g.id, g.rules, g.created, g.updated, g.finished, s.data {base} "
+        f"order by g.created desc, g.rowid desc{page}",
+        params + more,
+    )
+    found = [
+        Entry(r["id"], r["rules"], r["created"], r["updated"], bool(r["finished"]), json.loads(r["data"])) for r in rows
+    ]
+    return found, count
+
+
+def names(db: sqlite_utils.Database, device: str | None, everything: bool = False) -> dict[str, str]:
+    """Every player of this device's games, key -> the spelling of their latest game, in alphabetical order."""
+    join, params = _scope(device, everything)
+    spelled: dict[str, str] = {}
+    for row in db.query(f"select g.players from games g {join} order by g.created", params):
+        for name in json.loads(row["players"]):
+            spelled[player_key(name)] = name.strip()
+    return dict(sorted(spelled.items(), key=lambda kv: kv[0]))
+
+
+# -- a player's record -----------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    """A player's record in one game: finished games played and won, totals, ranks and the game's statistics."""
+
+    rules: Rules
+    played: int = 0
+    won: int = 0
+    totals: list[int] = field(default_factory=list)
+    rank_sum: int = 0
+    stats: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float:
+        """The share of games won, 0 to 1."""
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def average(self) -> float:
+        """The mean final total."""
+        return sum(self.totals) / len(self.totals) if self.totals else 0.0
+
+    @property
+    def best(self) -> int | None:
+        """The best final total: the highest, or the lowest where the lowest wins."""
+        if not self.totals:
+            return None
+        return min(self.totals) if self.rules.lowest_wins else max(self.totals)
+
+    @property
+    def worst(self) -> int | None:
+        """The worst final total."""
+        if not self.totals:
+            return None
+        return max(self.totals) if self.rules.lowest_wins else min(self.totals)
+
+    @property
+    def average_rank(self) -> float:
+        """The mean place in the standings."""
+        return self.rank_sum / self.played if self.played else 0.0
+
+    def add(self, entry: Entry, seat: int) -> None:
+        """Count one finished game the player sat in at `seat`."""
+        data = entry.data
+        side = data["seat_side"][seat]
+        self.played += 1
+        self.won += side in data["winners"]
+        self.totals.append(data["totals"][side])
+        self.rank_sum += data["ranks"][side]
+        for stat in self.rules.stats:
+            value, count = data["stats"][seat].get(stat.key, [0, 0])
+            mine = self.stats.setdefault(stat.key, [0, 0])
+            mine[0] = max(mine[0], value) if stat.kind == "best" else mine[0] + value
+            mine[1] += count
+
+    def statistics(self) -> list[tuple[Statistic, list[int]]]:
+        """The game's statistics with the player's [value, count] for each."""
+        return [(stat, self.stats.get(stat.key, [0, 0])) for stat in self.rules.stats]
+
+
+@dataclass
+class Player:
+    """A player across one device's games."""
+
+    key: str
+    name: str
+    records: list[Record]
+    games: list[Entry]  # every game they sat in, finished or not, newest first
+
+
+def player(db: sqlite_utils.Database, device: str | None, name: str, everything: bool = False) -> Player | None:
+    """The record of the player called `name` (case and spacing aside) in this device's games, or None."""
+    key = player_key(name)
+    if not key:
+        return None
+    games, _count = entries(db, device, everything, player=name)
+    if not games:
+        return None
+    records: dict[str, Record] = {}
+    for entry in games:
+        seats = entry.seats_of(key) if entry.valid else []
+        if entry.finished and seats and entry.data.get("finished"):
+            rules_ = rules.get(entry.rules)
+            records.setdefault(entry.rules, Record(rules_)).add(entry, seats[0])
+    spelled = next(entry.data["players"][s] for entry in games for s in entry.seats_of(key))
+    order = {r.id: k for k, r in enumerate(rules.all_rules())}
+    ordered = sorted(records.values(), key=lambda r: order.get(r.rules.id, len(order)))
+    return Player(key, spelled.strip(), ordered, games)

@@ -1,0 +1,269 @@
+"""The table's memory: this phone's history of games, players' records, rematches, and a game's CSV,
+chart and shareable result."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+from functools import lru_cache
+from urllib.parse import quote
+
+from babel.dates import format_date
+from babel.numbers import format_percent
+from flask import Blueprint, abort, current_app, redirect, request, url_for
+from markupsafe import Markup
+
+from .. import chart, history, rules, security, store
+from ..db import get_db
+from ..i18n import current, gettext, ngettext, number
+from ..rules import N_, Game, problem
+from . import access, page
+from .page import htmx
+from .share import absolute
+
+bp = Blueprint("history", __name__)
+
+PAGE = 50  # games a history page lists; the rest are a tap on "Older games" away
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet would run a cell starting so
+
+
+def _scope() -> tuple[str | None, bool]:
+    """Who asks: this phone's id, and whether it signed in as admin (then it knows every game)."""
+    return security.device(), access.is_admin()
+
+
+@bp.app_template_global()
+@lru_cache(maxsize=1024)
+def played_on(created: str, lang: str) -> str:
+    """The day a game was started, as the language writes dates."""
+    try:
+        return format_date(date.fromisoformat(created[:10]), "medium", locale=lang)
+    except ValueError:
+        return created[:10]
+
+
+def _filters() -> dict:
+    """The history filters asked for: a known game, a player's name, a page."""
+    rules_id = request.args.get("game") or None
+    if rules_id not in {r.id for r in rules.all_rules()}:
+        rules_id = None
+    player = (request.args.get("player") or "").strip()[:80] or None
+    raw = request.args.get("page") or "1"
+    page_no = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 6 and int(raw) > 0 else 1
+    return {"game": rules_id, "player": player, "page": page_no}
+
+
+def _by_id() -> dict:
+    """The rules of every game, by id."""
+    return {r.id: r for r in rules.all_rules()}
+
+
+@bp.get("/history")
+def index():
+    """This phone's games, newest first, filtered by game and player."""
+    device, everything = _scope()
+    wanted = _filters()
+    db = get_db()
+    found, count = history.entries(
+        db,
+        device,
+        everything,
+        rules_id=wanted["game"],
+        player=wanted["player"],
+        limit=PAGE,
+        offset=(wanted["page"] - 1) * PAGE,
+    )
+    context = dict(
+        entries=found,
+        count=count,
+        wanted=wanted,
+        pages=max(1, -(-count // PAGE)),
+        known=history.names(db, device, everything),
+        by_id=_by_id(),
+        all_rules=rules.all_rules(),
+        played_on=played_on,
+        admin=everything,
+    )
+    if htmx and not htmx.history_restore_request:
+        return page.blocks("history.html", ["history_list"], 200, **context)
+    return page.full("history.html", 200, **context)
+
+
+def _cell(value) -> str:
+    """A CSV cell; text a spreadsheet would take for a formula is quoted with an apostrophe."""
+    text = str(value)
+    return "'" + text if isinstance(value, str) and text.startswith(FORMULA) else text
+
+
+def _csv(rows: list[list], filename: str):
+    """A CSV download, in UTF-8."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerows([[_cell(v) for v in row] for row in rows])
+    response = current_app.response_class(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Vary"] = "Cookie"
+    return response
+
+
+@bp.get("/history.csv")
+def history_csv():
+    """One row per game and side: game,rules,date,finished,side,total,rank,won."""
+    device, everything = _scope()
+    wanted = _filters()
+    found, _count = history.entries(get_db(), device, everything, rules_id=wanted["game"], player=wanted["player"])
+    rows: list[list] = [["game", "rules", "date", "finished", "side", "total", "rank", "won"]]
+    for entry in found:
+        if not entry.valid:
+            continue
+        data = entry.data
+        for side, name in enumerate(data["sides"]):
+            won = int(data["finished"] and side in data["winners"])
+            rows.append(
+                [
+                    entry.id,
+                    entry.rules,
+                    entry.created,
+                    int(data["finished"]),
+                    name,
+                    data["totals"][side],
+                    data["ranks"][side],
+                    won,
+                ]
+            )
+    return _csv(rows, "scorekeeper-history.csv")
+
+
+@bp.get("/players/<path:name>")
+def player(name: str):
+    """A player's record across this phone's games."""
+    device, everything = _scope()
+    found = history.player(get_db(), device, name, everything)
+    if found is None:
+        message = gettext("No game on this phone has a player named %(name)s.", name=name[:80])
+        return page.full("error.html", 404, message=message, code=404)
+    context = dict(player=found, by_id=_by_id(), played_on=played_on, recent=found.games[:10])
+    if htmx and not htmx.history_restore_request:
+        return page.blocks("player.html", ["player_record"], 200, **context)
+    return page.full("player.html", 200, **context)
+
+
+# -- one game: rematch, CSV, chart, the result to share ---------------------------------------------
+
+
+def _stored(game_id: str) -> store.Stored:
+    """The game with that id, or 404."""
+    stored = store.load(get_db(), game_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
+def rematch_of(game: Game) -> Game:
+    """The same players, seats and options, the first deal passed on one seat the way the game passes it."""
+    rules_ = rules.get(game.rules)
+    fresh = Game(game.rules, list(game.players), dict(game.options), game.first_dealer)
+    fresh.first_dealer = rules_.next_dealer(fresh, rules_.start(fresh), game.first_dealer)
+    return fresh
+
+
+@bp.post("/games/<game_id>/rematch")
+def rematch(game_id: str):
+    """Start the same game again with the same table, and open it."""
+    stored = _stored(game_id)
+    if not rules.play(stored.game).finished:
+        message = N_("This game is not over yet: a rematch can start once it has a winner.")
+        return page.problems([problem(message)], 409)
+    new_id = store.create(get_db(), rematch_of(stored.game), security.ensure_device())
+    target = url_for("games.show", game_id=new_id)
+    if htmx:
+        return "", 200, {"HX-Redirect": target}
+    return redirect(target, 303)
+
+
+@bp.get("/games/<game_id>/export.csv")
+def export_csv(game_id: str):
+    """The game's rounds for a spreadsheet: round, dealer, what each side scored; then the totals."""
+    stored = _stored(game_id)
+    result = rules.play(stored.game)
+    rows: list[list] = [["round", "dealer", *result.sides]]
+    rows += [[r.number, stored.game.players[r.dealer], *r.scores] for r in result.rounds]
+    rows.append(["total", "", *result.totals])
+    return _csv(rows, f"{stored.game.rules}-{game_id}.csv")
+
+
+@bp.app_template_global()
+def score_chart(game: Game, result: rules.Result) -> Markup:
+    """The running totals as an inline SVG chart, one line per side."""
+    rules_ = rules.get(game.rules)
+    start = rules_.start(Game(game.rules, game.players, game.options, game.first_dealer)).totals
+    series = [[start[side]] + [r.totals[side] for r in result.rounds] for side in range(len(result.sides))]
+    lang = current()
+    title = gettext("Running totals, round by round")
+    summary = ngettext(
+        "After %(num)d round: %(totals)s.",
+        "After %(num)d rounds: %(totals)s.",
+        len(result.rounds),
+        totals=", ".join(f"{side} {number(t, lang)}" for side, t in zip(result.sides, result.totals, strict=True)),
+    )
+    return chart.svg(result.sides, series, lambda v: number(v, lang), title=title, summary=summary)
+
+
+@bp.app_template_global()
+def result_share(stored: store.Stored, result: rules.Result) -> dict:
+    """What "Share the result" sends: the game, the winner, the totals, the rounds and the watch link."""
+    rules_ = rules.get(stored.game.rules)
+    lang = current()
+    order = sorted(range(len(result.sides)), key=lambda s: history.ranks(result, rules_)[s])
+    winners = ", ".join(result.winner_names())
+    lines = [
+        ngettext(
+            "%(game)s: %(names)s won.",
+            "%(game)s: %(names)s won.",
+            len(result.winners),
+            game=gettext(rules_.name),
+            names=winners,
+        ),
+        " · ".join(f"{result.sides[s]} {number(result.totals[s], lang)}" for s in order),
+        ngettext("%(num)d round", "%(num)d rounds", len(result.rounds)) + ".",
+    ]
+    url = absolute(url_for("games.show", game_id=stored.id))
+    text = "\n".join(lines)
+    title = gettext(rules_.name)
+    mailto = f"mailto:?subject={quote(title)}&body={quote(text + chr(10) + url)}"
+    return {"title": title, "text": text, "url": url, "mailto": mailto}
+
+
+@bp.app_template_global()
+def player_url(name: str) -> str:
+    """The page of a player's record."""
+    return url_for("history.player", name=name.strip())
+
+
+@bp.app_template_global()
+def percent(share: float) -> str:
+    """A share of 0 to 1 as the language writes a percentage."""
+    return format_percent(share, locale=current())
+
+
+@bp.app_template_global()
+def decimal(value: float) -> str:
+    """A mean, to one decimal."""
+    return number(round(value, 1))
+
+
+@bp.app_template_global()
+def stat_text(stat: rules.Statistic, pair: list[int]) -> str:
+    """A statistic as a player reads it: "7 of 12 (58 %)", a count, a mean or the largest."""
+    value, count = pair
+    if stat.kind == "rate":
+        if not count:
+            return "—"
+        return gettext(
+            "%(made)s of %(tried)s (%(share)s)", made=number(value), tried=number(count), share=percent(value / count)
+        )
+    if stat.kind == "mean":
+        return decimal(value / count) if count else "—"
+    return number(value)
