@@ -27,16 +27,12 @@ def player_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
-def ranks(result: Result, rules_: Rules) -> list[int]:
-    """Each side's rank in the standings: winners first, then by total; equal totals share a rank (1, 2, 2, 4)."""
-    lowest, totals, winners = rules_.lowest_wins, result.totals, set(result.winners)
-
-    def ahead(j: int, i: int) -> bool:
-        if (j in winners) != (i in winners):
-            return j in winners
-        return totals[j] < totals[i] if lowest else totals[j] > totals[i]
-
-    return [1 + sum(1 for j in range(len(totals)) if ahead(j, i)) for i in range(len(totals))]
+def ranks(result: Result) -> list[int]:
+    """Each side's rank in the game's standings (RULES.md "Standings"), by side."""
+    by_side = [0] * len(result.sides)
+    for standing in result.standings:
+        by_side[standing.side] = standing.rank
+    return by_side
 
 
 def summarize(game: Game, result: Result) -> dict:
@@ -47,7 +43,7 @@ def summarize(game: Game, result: Result) -> dict:
         "sides": list(result.sides),
         "seat_side": [rules_.seat_side(game, seat) for seat in range(len(game.players))],
         "totals": list(result.totals),
-        "ranks": ranks(result, rules_),
+        "ranks": ranks(result),
         "winners": list(result.winners),
         "finished": result.finished,
         "rounds": len(result.rounds),

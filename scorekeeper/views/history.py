@@ -216,7 +216,7 @@ def result_share(stored: store.Stored, result: rules.Result) -> dict:
     """What "Share the result" sends: the game, the winner, the totals, the rounds and the watch link."""
     rules_ = rules.get(stored.game.rules)
     lang = current()
-    order = sorted(range(len(result.sides)), key=lambda s: history.ranks(result, rules_)[s])
+    order = [standing.side for standing in result.standings]
     winners = ", ".join(result.winner_names())
     lines = [
         ngettext(
