@@ -90,17 +90,16 @@ def index():
     return page.full("history.html", 200, **context)
 
 
-def _cell(value) -> str:
-    """A CSV cell; text a spreadsheet would take for a formula is quoted with an apostrophe."""
-    text = str(value)
-    return "'" + text if isinstance(value, str) and text.startswith(FORMULA) else text
+def name_cell(name: str) -> str:
+    """A player's or side's name for a CSV cell; one a spreadsheet would take for a formula gets an apostrophe."""
+    return "'" + name if name.startswith(FORMULA) else name
 
 
 def _csv(rows: list[list], filename: str):
     """A CSV download, in UTF-8."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerows([[_cell(v) for v in row] for row in rows])
+    writer.writerows(rows)
     response = current_app.response_class(out.getvalue(), content_type="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
@@ -127,7 +126,7 @@ def history_csv():
                     entry.rules,
                     entry.created,
                     int(data["finished"]),
-                    name,
+                    name_cell(name),
                     data["totals"][side],
                     data["ranks"][side],
                     won,
@@ -188,8 +187,8 @@ def export_csv(game_id: str):
     """The game's rounds for a spreadsheet: round, dealer, what each side scored; then the totals."""
     stored = _stored(game_id)
     result = rules.play(stored.game)
-    rows: list[list] = [["round", "dealer", *result.sides]]
-    rows += [[r.number, stored.game.players[r.dealer], *r.scores] for r in result.rounds]
+    rows: list[list] = [["round", "dealer", *map(name_cell, result.sides)]]
+    rows += [[r.number, name_cell(stored.game.players[r.dealer]), *r.scores] for r in result.rounds]
     rows.append(["total", "", *result.totals])
     return _csv(rows, f"{stored.game.rules}-{game_id}.csv")
 

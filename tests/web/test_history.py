@@ -323,6 +323,12 @@ def test_a_csv_never_hands_a_spreadsheet_a_formula(client):
     url = start(client, "inferno", ["=SUM(A1)", "Bob", "Carl"])
     rows = parsed_csv(client.get(url + "/export.csv"))
     assert rows[0][2] == "'=SUM(A1)"
+    assert "'=SUM(A1)" in [r[4] for r in parsed_csv(client.get("/history.csv"))]
+
+
+def test_the_history_csv_gives_each_game_id_as_it_is(client):
+    ids = [game_id(imported(client, samples.inferno())) for _ in range(12)]  # some ids start with - or _
+    assert sorted({r[0] for r in parsed_csv(client.get("/history.csv"))[1:]}) == sorted(ids)
 
 
 def chart_values(html: str) -> list[list[float]]:
