@@ -186,17 +186,20 @@ def test_the_phones_choice_of_colours_is_drawn_by_the_server(new_context, live_s
     background = "getComputedStyle(document.body).backgroundColor"
     dark = page.evaluate(background)
     page.locator("header .theme summary").click()
-    page.locator("header .theme a[href*='/theme/light']").click()
+    with page.expect_navigation():  # the link answers with a redirect back to the same page
+        page.locator("header .theme a[href*='/theme/light']").click()
     expect(page).to_have_url(re.compile(r"/new/inferno$"))
     assert page.locator("html").get_attribute("data-theme") == "light"
     light = page.evaluate(background)
     assert light != dark
     page.emulate_media(color_scheme="light")
     page.locator("header .theme summary").click()
-    page.locator("header .theme a[href*='/theme/dark']").click()
+    with page.expect_navigation():  # the link answers with a redirect back to the same page
+        page.locator("header .theme a[href*='/theme/dark']").click()
     assert page.evaluate(background) == dark  # dark though the phone now asks for light
     page.locator("header .theme summary").click()
-    page.locator("header .theme a[href*='/theme/auto']").click()
+    with page.expect_navigation():  # the link answers with a redirect back to the same page
+        page.locator("header .theme a[href*='/theme/auto']").click()
     assert page.evaluate(background) == light  # automatic: the phone's setting again
 
 
