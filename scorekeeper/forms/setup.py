@@ -8,7 +8,7 @@ import unicodedata
 from werkzeug.datastructures import MultiDict
 
 from ..rules import N_, Game, Invalid, Option, Problem, Rules, problem
-from ..rules.setup import MAX_HANDS, printable_names
+from ..rules.setup import MAX_HANDS, printable_names, too_many_hands
 from . import parse_int
 
 
@@ -43,17 +43,7 @@ def read_option(form: MultiDict, option: Option):
     if option.kind == "hands":
         given = [v for v in re.split(r"[,;\s]+|(?<=\d)-(?=\d)", raw) if v]
         if len(given) > MAX_HANDS:
-            raise Invalid(
-                [
-                    problem(
-                        N_("%(option)s: at most %(max)d hands (got %(n)d)."),
-                        option=option.label,
-                        max=MAX_HANDS,
-                        n=len(given),
-                        field=option.name,
-                    )
-                ]
-            )
+            raise Invalid([too_many_hands(option, len(given))])
         return [_number(v, option, bad) for v in given], True
     if option.kind == "bool":
         if raw not in ("yes", "no"):

@@ -106,14 +106,7 @@ def check_players(rules: Setup, players) -> list[Problem]:
         if not visible(name):
             problems.append(problem(N_("Player %(number)d has no name."), number=seat + 1, field="players"))
         elif len(name) > MAX_NAME:
-            problems.append(
-                problem(
-                    N_("The name of player %(number)d is longer than %(max)d characters."),
-                    number=seat + 1,
-                    max=MAX_NAME,
-                    field="players",
-                )
-            )
+            problems.append(name_too_long(seat, "players"))
         elif same(name) in seen:
             problems.append(
                 problem(N_("Two players are named %(name)s: names must differ."), name=name, field="players")
@@ -139,17 +132,30 @@ def check_option(option: Option, value) -> list[Problem]:
         if not isinstance(value, list) or not value or not all(is_int(v) for v in value):
             return bad
         if len(value) > MAX_HANDS:  # an evening's worth; a longer list only makes a sheet of empty rows
-            return [
-                problem(
-                    N_("%(option)s: at most %(max)d hands (got %(n)d)."),
-                    option=option.label,
-                    max=MAX_HANDS,
-                    n=len(value),
-                    field=option.name,
-                )
-            ]
+            return [too_many_hands(option, len(value))]
         return [p for v in value for p in _range(option, v)][:1]
     raise ValueError(option.kind)
+
+
+def name_too_long(seat: int, field: str) -> Problem:
+    """The name in `seat` is over the length every name keeps to."""
+    return problem(
+        N_("The name of player %(number)d is longer than %(max)d characters."),
+        number=seat + 1,
+        max=MAX_NAME,
+        field=field,
+    )
+
+
+def too_many_hands(option: Option, given: int) -> Problem:
+    """The list of hand sizes is longer than an evening's worth."""
+    return problem(
+        N_("%(option)s: at most %(max)d hands (got %(n)d)."),
+        option=option.label,
+        max=MAX_HANDS,
+        n=given,
+        field=option.name,
+    )
 
 
 def _range(option: Option, value: int) -> list[Problem]:

@@ -24,7 +24,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 from .. import registry, rules
 from ..i18n import gettext
 from ..rules import N_, Game, Invalid, Result, problem
-from ..rules.setup import MAX_NAME
+from ..rules.setup import MAX_NAME, name_too_long
 from .furniture import Footer, QRCode, blank_foot, header, outcome
 from .layout import Cell, Col, GameSheet, Layout, Row
 from .table import MARGIN, PAPERS, Page, choose_page, grid
@@ -94,14 +94,7 @@ def check_names(rules_: rules.Rules, players, names) -> list[str]:
     problems, seen = [], set()
     for seat, name in enumerate(names):
         if len(name) > MAX_NAME:
-            problems.append(
-                problem(
-                    N_("The name of player %(number)d is longer than %(max)d characters."),
-                    number=seat + 1,
-                    max=MAX_NAME,
-                    field="names",
-                )
-            )
+            problems.append(name_too_long(seat, "names"))
         elif name and name.casefold() in seen:
             problems.append(problem(N_("Two players are named %(name)s: names must differ."), name=name, field="names"))
         seen.add(name.casefold())

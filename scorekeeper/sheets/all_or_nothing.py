@@ -6,7 +6,7 @@ from ..i18n import gettext
 from ..rules import N_, Game, Result, RoundResult, State
 from ..rules.all_or_nothing import RULES, hand_size
 from . import layout
-from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, made_cells, name_of, num
+from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, hand_columns, made_cells, name_of, num
 
 RULES_TEXT = (
     N_("NOTHING and no trick taken: −20. NOTHING failed: +10 per trick taken."),
@@ -21,11 +21,7 @@ class AllOrNothingSheet(GameSheet):
 
     def columns(self, lang: str) -> tuple[list[Col], list[Col], list[Col]]:
         """The round columns, and each player's four: bid, tricks, reneges, score."""
-        lead = [
-            Col(gettext("Round", lang), 24, 0),
-            Col(gettext("Cards", lang), 24, 0),
-            Col(gettext("Dealer", lang), 40, 1),
-        ]
+        lead = hand_columns(lang)
         side = [
             Col(gettext("Bid", lang), 26, 1.5),
             Col(gettext("Tricks", lang), 21),

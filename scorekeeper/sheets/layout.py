@@ -216,6 +216,15 @@ def delta(value, lang: str) -> str:
     return signed(value, lang)
 
 
+def hand_columns(lang: str) -> list[Col]:
+    """The round, the cards dealt and the dealer: the lead columns of the games dealt a hand size."""
+    return [
+        Col(gettext("Round", lang), 24, 0),
+        Col(gettext("Cards", lang), 24, 0),
+        Col(gettext("Dealer", lang), 40, 1),
+    ]
+
+
 def seat_hint(seat: int) -> str:
     """What stands in a header where no name was given: the seat number."""
     return f"#{seat + 1}"

@@ -6,7 +6,7 @@ from ..i18n import gettext
 from ..rules import N_, Game, Result, RoundResult, State
 from ..rules.tout_ou_rien import RULES
 from . import layout
-from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, made_cells, name_of, num
+from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, hand_columns, made_cells, name_of, num
 
 RULES_TEXT = (
     N_("Secret bid: 1 point per trick taken, plus 3 if the tricks equal the bid."),
@@ -21,11 +21,7 @@ class ToutOuRienSheet(GameSheet):
 
     def columns(self, lang: str) -> tuple[list[Col], list[Col], list[Col]]:
         """The round columns, and each player's four: bid, open or secret, tricks, score."""
-        lead = [
-            Col(gettext("Round", lang), 24, 0),
-            Col(gettext("Cards", lang), 24, 0),
-            Col(gettext("Dealer", lang), 40, 1),
-        ]
+        lead = hand_columns(lang)
         side = [
             Col(gettext("Bid", lang), 18),
             Col(gettext("O/S", lang), 17),

@@ -107,6 +107,11 @@ def language(lang: str):
     """Switch the language and go back to the page the player was on."""
     if lang not in LANGUAGES:
         abort(404)
+    return remember(COOKIE, lang)
+
+
+def remember(cookie: str, value: str):
+    """Keep a choice of this phone's (language, theme) for years and go back to the page it was made on."""
     response = redirect(_local(request.args.get("next")), 303)
-    response.set_cookie(COOKIE, lang, max_age=10 * 365 * 24 * 3600, httponly=True, samesite="Lax")
+    response.set_cookie(cookie, value, max_age=10 * 365 * 24 * 3600, httponly=True, samesite="Lax")
     return response

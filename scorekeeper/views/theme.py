@@ -3,9 +3,9 @@ server draws the page in its colours from the first byte (no flash, no script ne
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, request
+from flask import Blueprint, abort, request
 
-from .home import _local
+from .home import remember
 
 bp = Blueprint("theme", __name__)
 
@@ -25,6 +25,4 @@ def choose(choice: str):
     """Remember the theme on this phone and go back to the page the player was on."""
     if choice not in THEMES:
         abort(404)
-    response = redirect(_local(request.args.get("next")), 303)
-    response.set_cookie(COOKIE, choice, max_age=10 * 365 * 24 * 3600, httponly=True, samesite="Lax")
-    return response
+    return remember(COOKIE, choice)

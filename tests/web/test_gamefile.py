@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from .helpers import post_round, seats, start, totals
+from .test_standings import ALL_FOURS as MAJOR_RENEGE
 
 TOR = {
     "format": "scorekeeper-game/1",
@@ -101,24 +102,6 @@ def test_cli_score_prints_the_result(tmp_path):
     assert json.loads(done.stdout)["result"]["totals"] == [4, 7, 3, 0]
     done = run_cli("score", "-", stdin=json.dumps(AON))
     assert json.loads(done.stdout)["result"]["totals"] == [80, 110, 130]
-
-
-MAJOR_RENEGE = {  # Anne & Sylvie lead 4-0, then Anne reneges holding a top trump: Julien & Pierre win
-    "format": "scorekeeper-game/1",
-    "rules": "all-fours",
-    "players": ["Anne", "Julien", "Sylvie", "Pierre"],
-    "rounds": [
-        {"turn_ups": ["7"], "high": 0, "low": 0, "jack": 0, "game": 0},
-        {
-            "turn_ups": ["7"],
-            "reneges": [{"side": 0, "major": True}],
-            "high": None,
-            "low": None,
-            "jack": None,
-            "game": None,
-        },
-    ],
-}
 
 
 def test_cli_score_prints_the_standings_the_rules_give():
