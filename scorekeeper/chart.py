@@ -15,6 +15,7 @@ LABEL_GAP = 14  # least vertical room between two line-end labels
 NAME_CHARS = 10  # a longer name is cut with an ellipsis at the line's end (the board has it whole)
 SERIES = 8  # colours in the stylesheet; more sides reuse them, dashed
 DOTS_UP_TO = 24  # rounds; beyond, the points would blur into the line
+POINTS = 110  # at most this many points a line (the plot is 220 units wide): a 500-round game draws as fast
 
 
 def nice_step(span: float, ticks: int = 4) -> int:
@@ -88,9 +89,11 @@ def svg(sides: list[str], series: list[list[int]], fmt: Callable[[int], str], *,
     for k in x_ticks(rounds):
         out.append(f'<text class="tick" x="{x(k):.1f}" y="{BOTTOM + 16}" text-anchor="middle">{k}</text>')
     out.append("</g>")
+    step = math.ceil(rounds / POINTS)
+    shown = sorted({*range(0, rounds + 1, step), rounds})  # every round up to 110, else every step-th and the last
     for side, line in enumerate(series):
         cls = f"s{side % SERIES}" + (" dashed" if side >= SERIES else "")
-        points = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in enumerate(line))
+        points = " ".join(f"{x(k):.1f},{y(line[k]):.1f}" for k in shown)
         out.append(f'<g class="series {cls}"><polyline class="line" points="{points}"/>')
         if rounds <= DOTS_UP_TO:
             out += [f'<circle class="dot" cx="{x(k):.1f}" cy="{y(v):.1f}" r="2.6"/>' for k, v in enumerate(line)]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -47,7 +49,53 @@ class Stored:
     created: str
     updated: str
     finished: bool
-    result: rules.Result | None = None  # the game played through, when a change just computed it
+    result: rules.Result | None = None  # the game played through, once derived (see derived())
+    key: tuple = ()  # what the derived result depends on: the games row's set-up, links and version
+
+
+class Derived:
+    """Games played through, kept per process by what they were derived from (their set-up and version).
+
+    The stored rounds stay the truth: every change bumps the version in the same transaction, so a kept
+    result is used only for the very rounds it came from. A save at round 500 then plays one round, not
+    500, and a page or a poll reads the games row alone. Kept results are shared between threads and
+    never changed (play_on makes a new one); each Stored gets its own Game and list of rounds."""
+
+    SIZE = 512  # games; a venue of 300 tables fits, a long game's result is a few hundred KB at most
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[str, tuple[tuple, list[dict], rules.Result]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, game_id: str, key: tuple) -> tuple[list[dict], rules.Result] | None:
+        """The rounds and result kept for this game at `key`, if any."""
+        with self.lock:
+            found = self.kept.get(game_id)
+            if found is None or found[0] != key:
+                return None
+            self.kept.move_to_end(game_id)
+            return found[1], found[2]
+
+    def put(self, stored: Stored) -> None:
+        """Keep a stored game's result under its key."""
+        if stored.result is None or not stored.key:
+            return
+        with self.lock:
+            self.kept[stored.id] = (stored.key, list(stored.game.rounds), stored.result)
+            self.kept.move_to_end(stored.id)
+            while len(self.kept) > self.SIZE:
+                self.kept.popitem(last=False)
+
+
+DERIVED = Derived()
+
+
+def derived(stored: Stored) -> rules.Result:
+    """The game played through: kept from an earlier request at this version, else derived now and kept."""
+    if stored.result is None:
+        stored.result = rules.play(stored.game)
+        DERIVED.put(stored)
+    return stored.result
 
 
 def now() -> str:
@@ -102,9 +150,13 @@ def load(db: sqlite_utils.Database, game_id: str) -> Stored | None:
     if not rows:
         return None
     row = rows[0]
-    rounds = [
-        json.loads(r["data"]) for r in db.query("select data from rounds where game_id = ? order by number", [game_id])
-    ]
+    key = _key(row, row["version"])
+    kept = DERIVED.get(game_id, key)
+    if kept is None:
+        query = "select data from rounds where game_id = ? order by number"
+        rounds, result = [json.loads(r["data"]) for r in db.query(query, [game_id])], None
+    else:
+        rounds, result = list(kept[0]), kept[1]
     game = Game(row["rules"], json.loads(row["players"]), json.loads(row["options"]), row["first_dealer"], rounds)
     return Stored(
         row["id"],
@@ -115,7 +167,16 @@ def load(db: sqlite_utils.Database, game_id: str) -> Stored | None:
         row["created"],
         row["updated"],
         bool(row["finished"]),
+        result,
+        key,
     )
+
+
+def _key(row: dict, version: int) -> tuple:
+    """What a game's derived result depends on, from its games row: any change there but the draft's
+    and the time's gives another key (a game copied into another database keeps its own)."""
+    columns = ("rules", "players", "options", "first_dealer", "created", "score_token")
+    return (*(row[c] for c in columns), version)
 
 
 def version(db: sqlite_utils.Database, game_id: str) -> int | None:
@@ -125,10 +186,13 @@ def version(db: sqlite_utils.Database, game_id: str) -> int | None:
 
 
 def _touch(db: sqlite_utils.Database, stored: Stored, finished: bool, **columns) -> None:
-    """Bump the game's version after a change, keeping the finished flag the list shows."""
+    """Bump the game's version after a change, keeping the finished flag the list shows; the result the
+    change derived goes with it (kept once the transaction has committed)."""
     db.table("games").update(
         stored.id, {"version": stored.version + 1, "updated": now(), "finished": int(finished), **columns}
     )
+    stored.version += 1
+    stored.key = (*stored.key[:-1], stored.version) if stored.key else ()
 
 
 def _reload(db, game_id: str) -> Stored:
@@ -187,11 +251,12 @@ def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict, s
             )
         if seen_draft is not None and seen_draft != draft_token(stored, number):
             raise bids_replaced(number)
-        stored.result = rules.play(_with_round(stored.game, rnd))
+        stored.result = rules.play_on(stored.game, derived(stored), rnd)
         checked = stored.result.rounds[-1].round
         stored.game.rounds.append(checked)
         db.table("rounds").insert({"game_id": game_id, "number": number, "data": _dump(checked), "created": now()})
         _touch(db, stored, stored.result.finished, draft=None)
+    DERIVED.put(stored)
     return stored
 
 
@@ -238,6 +303,7 @@ def replace_round(db: sqlite_utils.Database, game_id: str, number: int, was: dic
         stored.game.rounds[number - 1] = checked
         db.table("rounds").update((game_id, number), {"data": _dump(checked)})
         _touch(db, stored, stored.result.finished)
+    DERIVED.put(stored)
     return stored
 
 
@@ -261,6 +327,7 @@ def undo_round(db: sqlite_utils.Database, game_id: str, number: int, was: dict) 
         stored.result = rules.play(stored.game)
         stored.draft = None  # bids entered for the next round belong to a round that is no longer next
         _touch(db, stored, stored.result.finished, draft=None)
+    DERIVED.put(stored)
     return stored
 
 
@@ -281,7 +348,7 @@ def save_draft(
                 )
             )
         if data is not None:
-            checked = rules.check_draft(stored.game, step, data)
+            checked = rules.check_draft(stored.game, step, data, derived(stored))
             current = draft_token(stored, number)
             if seen is not None and seen != current:
                 if stored.draft and stored.draft.get("step") == step and stored.draft.get("data") == checked:
@@ -290,6 +357,7 @@ def save_draft(
             data = {"number": number, "step": step, "data": checked, "token": secrets.token_urlsafe(9)}
         stored.draft = data
         _touch(db, stored, stored.finished, draft=_dump(data) if data else None)
+    DERIVED.put(stored)
     return stored
 
 

@@ -6,6 +6,7 @@ The games are the ones scorekeeper/registry.py lists, in its order; each one's m
 
 from __future__ import annotations
 
+import copy
 from functools import cache
 
 from .. import registry
@@ -48,10 +49,11 @@ __all__ = [
     "fail",
     "get",
     "play",
+    "play_on",
     "problem",
 ]
 
-MAX_ROUNDS = 200  # an evening is 10 to 60; every page plays the game through from round 1 (200: 0.1 s)
+MAX_ROUNDS = 1000  # an evening is 10 to 60; a page or a save costs the same at round 6 or 1,000
 
 
 @cache
@@ -161,10 +163,36 @@ def play(game: Game) -> Result:
     state = rules.start(game)
     results = []
     for rnd in game.rounds:
-        try:
-            results.append(_play_round(rules, game, state, rnd))
-        except Invalid as exc:
-            raise Invalid([p.at_round(state.played + 1) for p in exc.problems]) from None
+        results.append(_numbered(rules, game, state, rnd))
+    return _result(rules, game, state, results)
+
+
+def play_on(game: Game, before: Result, rnd: dict) -> Result:
+    """What play() gives for `game` with `rnd` as a new last round, when `before` is play(game): only the
+    new round is played (a save at round 500 costs what one at round 6 does); `before` is left as it was."""
+    rules = get(game.rules)
+    if len(game.rounds) + 1 > MAX_ROUNDS:
+        raise fail(
+            N_("A game holds at most %(max)d rounds; this one would have %(n)d."),
+            max=MAX_ROUNDS,
+            n=len(game.rounds) + 1,
+            round=MAX_ROUNDS + 1,
+            field="rounds",
+        )
+    state = copy.deepcopy(before.state)
+    return _result(rules, game, state, [*before.rounds, _numbered(rules, game, state, rnd)])
+
+
+def _numbered(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResult:
+    """One round played on `state`; its problems name the round."""
+    try:
+        return _play_round(rules, game, state, rnd)
+    except Invalid as exc:
+        raise Invalid([p.at_round(state.played + 1) for p in exc.problems]) from None
+
+
+def _result(rules: Rules, game: Game, state: State, results: list[RoundResult]) -> Result:
+    """The Result of a game whose rounds, played on `state`, gave `results`."""
     if state.finished and not state.winners:
         state.winners = rules.winners(game, state)
     return Result(
@@ -195,10 +223,11 @@ def draft_warnings(game: Game, result: Result, draft: dict) -> list[Problem]:
     return [p.at_round(number) for p in get(game.rules).draft_warnings(game, result.state, draft)]
 
 
-def check_draft(game: Game, step: str, draft: dict) -> dict:
-    """Check the first steps of the next round (say the bids) before the rest is known."""
+def check_draft(game: Game, step: str, draft: dict, result: Result | None = None) -> dict:
+    """Check the first steps of the next round (say the bids) before the rest is known; `result`, when
+    given, is play(game), already derived."""
     rules = get(game.rules)
-    result = play(Game(game.rules, game.players, game.options, game.first_dealer, list(game.rounds)))
+    result = result or play(Game(game.rules, game.players, game.options, game.first_dealer, list(game.rounds)))
     number = len(game.rounds) + 1
     if result.finished:
         raise fail(N_("The game is over: no round %(round)d can be entered."), round=number)

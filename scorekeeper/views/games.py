@@ -16,7 +16,9 @@ from .page import htmx
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 MAX_ROUND_JSON = 8192  # a round's JSON posted back by a correction or an undo is a few hundred bytes
-BOARD_ROUNDS = 40  # the rounds a game page draws: an evening's game whole, a marathon's latest rounds
+BOARD_ROUNDS = (
+    12  # the rounds a game page draws (an evening's latest; the rest on demand): page cost and weight stay flat
+)
 MAX_ECHO = 200  # form fields shown again after a refusal: the largest form has about 60
 
 
@@ -110,7 +112,7 @@ def render_game(
 ):
     """The game page, or on an htmx request just the blocks that change."""
     rules_ = rules.get(stored.game.rules)
-    result = stored.result or rules.play(stored.game)
+    result = store.derived(stored)
     draft = stored.draft["data"] if stored.draft and _draft_step(stored, rules_) else None
     warnings = rules.draft_warnings(stored.game, result, draft) if draft else []
     step_ = _step(stored, rules_, step)
@@ -156,8 +158,8 @@ def _context(stored: store.Stored, number: int | None = None, original=None) -> 
     draft = stored.draft
     if number is not None and number <= len(stored.game.rounds):
         draft = {"number": number, "step": "stored", "data": stored.game.rounds[number - 1]}
-    stored.result = stored.result or rules.play(stored.game)  # kept: a refused form is drawn from it
-    return forms.FormContext(stored.game, stored.result.upcoming, draft, original, number)
+    result = store.derived(stored)  # kept on `stored`: a refused form is drawn from it
+    return forms.FormContext(stored.game, result.upcoming, draft, original, number)
 
 
 @bp.post("/<game_id>/rounds")
@@ -226,7 +228,7 @@ def edit_round(game_id: str, number: int):
 def _render_edit(stored: store.Stored, number: int, *, status: int = 200, errors=None, posted=None):
     """The correction page of round `number`."""
     rules_ = rules.get(stored.game.rules)
-    result = rules.play(stored.game)
+    result = store.derived(stored)
     return page.full(
         "edit_round.html",
         status,
@@ -306,7 +308,9 @@ def delete(game_id: str):
 def export(game_id: str):
     """The game file, with its derived result, as a download."""
     stored = _stored(game_id)
-    response = current_app.response_class(gamefile.dumps(stored.game), mimetype="application/json")
+    response = current_app.response_class(
+        gamefile.dumps(stored.game, store.derived(stored)), mimetype="application/json"
+    )
     response.headers["Content-Disposition"] = f'attachment; filename="{stored.game.rules}-{game_id}.json"'
     return response
 

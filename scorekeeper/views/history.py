@@ -172,7 +172,7 @@ def rematch_of(game: Game) -> Game:
 def rematch(game_id: str):
     """Start the same game again with the same table, and open it."""
     stored = _stored(game_id)
-    if not rules.play(stored.game).finished:
+    if not store.derived(stored).finished:
         message = N_("This game is not over yet: a rematch can start once it has a winner.")
         return page.problems([problem(message)], 409)
     new_id = store.create(get_db(), rematch_of(stored.game), security.ensure_device())
@@ -186,7 +186,7 @@ def rematch(game_id: str):
 def export_csv(game_id: str):
     """The game's rounds for a spreadsheet: round, dealer, what each side scored; then the totals."""
     stored = _stored(game_id)
-    result = rules.play(stored.game)
+    result = store.derived(stored)
     rows: list[list] = [["round", "dealer", *map(name_cell, result.sides)]]
     rows += [[r.number, name_cell(stored.game.players[r.dealer]), *r.scores] for r in result.rounds]
     rows.append(["total", "", *result.totals])

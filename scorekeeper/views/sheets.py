@@ -10,7 +10,7 @@ from babel.dates import format_date
 from flask import Blueprint, abort, current_app, request, url_for
 from werkzeug.exceptions import ServiceUnavailable
 
-from .. import rules, sheets, store
+from .. import sheets, store
 from ..db import get_db
 from ..i18n import current
 from ..rules import N_, Invalid, problem
@@ -81,7 +81,7 @@ def completed(game_id: str):
         with printing():
             data = sheets.completed(
                 stored.game,
-                rules.play(stored.game),
+                store.derived(stored),
                 lang,
                 request.args.get("paper") or default_paper(),
                 url,

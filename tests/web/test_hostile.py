@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import rules, store
 from scorekeeper.db import connect
 
 from .helpers import HX, post_round, seats, start, text, undo, undo_was
@@ -263,7 +263,7 @@ def test_a_malformed_round_number_says_what_is_wrong(app, client, aon, number, s
     before = stored(app, aon)
     response = post_round(client, aon, number, "tricks", seats("tricks", [10, 0, 0, 0]), EN)
     assert response.status_code == 400
-    assert f"The round number must be a whole number from 1 to 201, not {shown}." in text(response)
+    assert f"The round number must be a whole number from 1 to 1001, not {shown}." in text(response)
     response = post_round(client, aon, number, "tricks", seats("tricks", [10, 0, 0, 0]), FR)
     assert "Le numéro de manche doit être un nombre entier" in text(response) and "manque" not in text(response)
     assert unchanged(app, aon, before)
@@ -430,16 +430,17 @@ def marathon(rounds: int) -> dict:
     return game_file(rules_id="everest-abyss", players=["Anne", "Julien"], rounds=played)
 
 
-def test_a_game_holds_at_most_200_rounds(app, client):
-    response = imported(client, marathon(201), EN)
+def test_a_game_holds_at_most_1000_rounds(app, client, monkeypatch):
+    response = imported(client, marathon(1001), EN)
     assert response.status_code == 422
-    assert "Round 201: A game holds at most 200 rounds; this one would have 201." in text(response)
+    assert "Round 1001: A game holds at most 1000 rounds; this one would have 1001." in text(response)
     assert game_count(app) == 0
-    url = imported(client, marathon(200)).headers["Location"]
+    monkeypatch.setattr(rules, "MAX_ROUNDS", 30)  # the same limit on a save, reached in fewer rounds
+    url = imported(client, marathon(30)).headers["Location"]
     before = stored(app, url)
     fields = {"cote": "everest", **seats("staked", [1, 1]), "winner": "0"}
-    response = post_round(client, url, 201, "round", fields, FR)
-    assert response.status_code == 422 and "Une partie compte au plus 200 manches" in text(response)
+    response = post_round(client, url, 31, "round", fields, FR)
+    assert response.status_code == 422 and "Une partie compte au plus 30 manches" in text(response)
     assert unchanged(app, url, before)
 
 
@@ -447,9 +448,9 @@ def test_a_long_games_page_draws_its_latest_rounds(client):
     url = imported(client, marathon(200)).headers["Location"]
     page = client.get(url, headers=EN)
     html = page.get_data(as_text=True)
-    assert len(html) < 80_000
-    assert 'id="round-200"' in html and 'id="round-161"' in html and 'id="round-160"' not in html
-    assert "Rounds 1 to 160 are not shown: show every round" in text(page)
+    assert len(html) < 40_000
+    assert 'id="round-200"' in html and 'id="round-189"' in html and 'id="round-188"' not in html
+    assert "Rounds 1 to 188 are not shown: show every round" in text(page)
     every = client.get(f"{url}?rounds=all").get_data(as_text=True)
     assert 'id="round-1"' in every and 'id="round-200"' in every
     assert len(client.get(f"{url}/export.json").get_json()["rounds"]) == 200
@@ -528,7 +529,7 @@ def test_the_admin_may_delete_any_game(admin_app, client, other_phone):
         (json.dumps(game_file(players=["A\udc80", "B", "C"])), "broken character"),
         ('{"format": "scorekeeper-game/1", "first_dealer": ' + "9" * 5000 + "}", "a number of 5000 digits"),
         (json.dumps(game_file(players=["An\x00ne", "B", "C"])), "control or text-direction character"),
-        (json.dumps(game_file(rounds=[{}] * 201)), "at most 200 rounds"),
+        (json.dumps(game_file(rounds=[{}] * 1001)), "at most 1000 rounds"),
     ],
     ids=["deep", "surrogate", "digits", "NUL", "rounds"],
 )
