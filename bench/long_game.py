@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -58,7 +59,7 @@ def seed(app, rounds: int, copies: int) -> list[str]:
         return [game_id, *scenario.clone(db, game_id, copies)]
 
 
-def timed(call) -> tuple[float, float, object]:
+def timed(call) -> tuple[float, float, Any]:
     """Wall and processor milliseconds of `call()` (this process runs it all), and what it returned."""
     wall, cpu = time.perf_counter(), time.process_time()
     out = call()
