@@ -6,8 +6,31 @@ import os
 from pathlib import Path
 
 from flask import Flask
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+class _CompiledTemplates(BytecodeCache):
+    """Compiled templates kept in memory for every app built in this process."""
+
+    def __init__(self) -> None:
+        """Start empty; Jinja checks each template's source checksum before reusing its code."""
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        """Fill the bucket from memory when this template was compiled before."""
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        """Keep a freshly compiled template."""
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+# The tests build an app per test: compiling every template again for each one was most of their time.
+COMPILED_TEMPLATES = _CompiledTemplates()
 
 
 def _from_environment(app: Flask) -> None:
@@ -27,6 +50,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.jinja_options = {**app.jinja_options, "bytecode_cache": COMPILED_TEMPLATES}
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
         ADMIN_PASSWORD=None,

@@ -10,11 +10,21 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from scorekeeper.db import migrate
+
+
+@pytest.fixture(scope="session")
+def empty_store(tmp_path_factory):
+    """An empty database, migrated once per test process: creating the tables each time was slow."""
+    path = tmp_path_factory.mktemp("store") / "empty.sqlite"
+    migrate(str(path))
+    return path
 
 
 @pytest.fixture
-def app(tmp_path):
-    """The app over a fresh database file in a temporary instance folder."""
+def app(tmp_path, empty_store):
+    """The app over a fresh database file (a copy of the empty one) in a temporary instance folder."""
+    shutil.copyfile(empty_store, tmp_path / "test.sqlite")
     app = create_app(
         {"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test", "POLL_SECONDS": 1}
     )
