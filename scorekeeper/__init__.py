@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from flask import Flask
+from flask_compress import Compress
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
@@ -58,12 +59,29 @@ def create_app(test_config: dict | None = None) -> Flask:
         SEND_TIMEOUT=10,  # seconds a save waits for an answer before the phone says it was not sent
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         MAX_CONTENT_LENGTH=1024 * 1024,
+        # pages, htmx answers and game files: Brotli where the browser takes it, else gzip (Flask-Compress)
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_BR_LEVEL=4,
+        COMPRESS_LEVEL=6,
+        COMPRESS_MIN_SIZE=512,  # below this, the coding's own framing eats most of what it would save
+        COMPRESS_STREAMS=False,  # files sent as they are read (PDFs) and streams stay as they are
+        COMPRESS_MIMETYPES=[
+            "text/html",
+            "text/css",
+            "text/plain",
+            "text/csv",
+            "text/javascript",
+            "application/javascript",
+            "application/json",
+            "application/manifest+json",
+            "image/svg+xml",
+        ],
     )
     app.config.from_pyfile("config.py", silent=True)
     _from_environment(app)
     if test_config:
         app.config.update(test_config)
-    from . import assets, compress, db, errors, i18n, security, views
+    from . import assets, db, errors, i18n, security, views
 
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key(Path(app.instance_path))
     db.init_app(app)
@@ -72,5 +90,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     views.init_app(app)
     assets.init_app(app)
-    compress.init_app(app)
+    Compress(app)
     return app

@@ -12,7 +12,7 @@
   const KEY = "scorekeeper:round:";  // + path | round | step
   const BACKOFF = [0.5, 1, 2, 4, 8, 15, 30];  // seconds before each automatic retry; then every 30 s
   const UNREACHED = [0, 502, 503, 504];  // no answer, or a proxy saying the app is not there
-  const PAGES = "scorekeeper-pages-v1", STATIC = "scorekeeper-static-v1";  // shared with sw.js
+  const PAGES = "scorekeeper-pages-v1", STATIC = "scorekeeper-static-v2";  // shared with sw.js
 
   if (window.htmx && me.dataset.timeout) window.htmx.config.timeout = parseFloat(me.dataset.timeout) * 1000;
 

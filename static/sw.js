@@ -3,10 +3,11 @@
 // it is offline. Saves (POST) are never touched: the page keeps and resends them itself (offline.js).
 "use strict";
 
-const STATIC = "scorekeeper-static-v1";
+const STATIC = "scorekeeper-static-v2";  // v2: fingerprinted names (v1 kept ?v= URLs)
 const PAGES = "scorekeeper-pages-v1";  // offline.js adds pages to it too
 const WAIT = 6000;  // a page the network has not sent in 6 s comes from the copy, if there is one
 const STATIC_PATH = new URL("static/", self.location).pathname;
+const FINGERPRINT = /\.[0-9a-f]{12}\.\w+$/;  // app.<hash of its content>.css: never changes under its name
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -34,7 +35,7 @@ async function asset(request, url) {
   const hit = await cache.match(request);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok && url.searchParams.has("v")) cache.put(request, response.clone());
+  if (response.ok && FINGERPRINT.test(url.pathname)) cache.put(request, response.clone());
   return response;
 }
 

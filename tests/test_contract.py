@@ -151,7 +151,8 @@ def test_the_game_page_loads_the_games_own_script_and_style(client, bundle):
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     head = html.split("</head>")[0]
     for path in bundle.scripts + bundle.styles:
-        link = re.search(rf'(?:src|href)="(/static/{re.escape(path)}\?v=[0-9a-f]+)"', head)
+        stem, ext = path.rsplit(".", 1)
+        link = re.search(rf'(?:src|href)="(/static/{re.escape(stem)}\.[0-9a-f]{{12}}\.{ext})"', head)
         assert link, path
         assert client.get(link.group(1)).status_code == 200
     assert head.count("/static/games/") == len(bundle.scripts + bundle.styles)

@@ -1,62 +1,84 @@
-"""Answers travel gzipped to browsers that accept it: pages, htmx fragments, style sheets and scripts;
-static files keep their year-long cache and still revalidate; nothing changes for other clients."""
+"""Answers travel compressed to browsers that accept it: pages, htmx fragments and game files by
+Flask-Compress (Brotli first, else gzip); style sheets and scripts by WhiteNoise, under fingerprinted names,
+compressed beforehand and cached for good; nothing changes for other clients."""
 
 import gzip
+import hashlib
 import re
+from pathlib import Path
+
+import brotli
+
+from scorekeeper import ROOT
 
 from .helpers import HX, post_round, seats, start
 
-GZIP = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+PHONE = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+GZIP = {"Accept-Encoding": "gzip"}
 
 
-def test_pages_are_gzipped_for_browsers_that_accept_it(client):
+def test_pages_travel_in_brotli_or_gzip_as_the_browser_takes_them(client):
     url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"])
-    packed = client.get(url, headers=GZIP)
     plain = client.get(url)
-    assert packed.headers["Content-Encoding"] == "gzip"
-    assert "Accept-Encoding" in packed.headers["Vary"] and "HX-Request" in packed.headers["Vary"]
-    assert int(packed.headers["Content-Length"]) == len(packed.data) < len(plain.data) / 3
-    assert gzip.decompress(packed.data).decode().count("</html>") == 1
+    for headers, encoding, unpack in ((PHONE, "br", brotli.decompress), (GZIP, "gzip", gzip.decompress)):
+        packed = client.get(url, headers=headers)
+        assert packed.headers["Content-Encoding"] == encoding
+        assert "Accept-Encoding" in packed.headers["Vary"] and "HX-Request" in packed.headers["Vary"]
+        assert int(packed.headers["Content-Length"]) == len(packed.data) < len(plain.data) / 3
+        assert unpack(packed.data).decode().count("</html>") == 1
     assert "Content-Encoding" not in plain.headers and b"</html>" in plain.data
 
 
-def test_an_htmx_round_save_is_gzipped(client):
+def test_an_htmx_round_save_is_compressed(client):
+    """A refused round (422) comes back as it is: Flask-Compress compresses 2xx answers only (3 KB)."""
     url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="3 2")
     post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 1]), **seats("open", ["secret"] * 3)})
-    response = post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 1]), {**HX, **GZIP})
-    assert response.status_code == 200 and response.headers["Content-Encoding"] == "gzip"
-    assert 'id="scoreboard"' in gzip.decompress(response.data).decode()
+    refused = post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0]), {**HX, **PHONE, "Accept-Language": "en"})
+    assert refused.status_code == 422 and "add up to 3" in refused.get_data(as_text=True)
+    saved = post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 1]), {**HX, **PHONE})
+    assert saved.status_code == 200 and saved.headers["Content-Encoding"] == "br"
+    assert 'id="scoreboard"' in brotli.decompress(saved.data).decode()
 
 
-def test_a_refused_round_comes_back_gzipped_with_its_message(client):
-    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="3 2")
-    post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 1]), **seats("open", ["secret"] * 3)})
-    response = post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0]), {**HX, **GZIP, "Accept-Language": "en"})
-    assert response.status_code == 422 and response.headers["Content-Encoding"] == "gzip"
-    assert "add up to 2" in gzip.decompress(response.data).decode()
-
-
-def test_static_files_are_gzipped_cached_for_a_year_and_revalidate(client):
-    html = client.get("/", headers=GZIP)
-    urls = re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js)\?[^"]*)"', gzip.decompress(html.data).decode())
-    assert any("app.css" in u for u in urls) and any("htmx" in u for u in urls)
-    for url in (u.replace("&amp;", "&") for u in urls):
-        packed = client.get(url, headers=GZIP)
+def test_static_files_are_fingerprinted_precompressed_cached_for_good_and_revalidate(client):
+    html = brotli.decompress(client.get("/", headers=PHONE).data).decode()
+    urls = re.findall(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"', html)
+    assert any("app." in u for u in urls) and any("htmx" in u for u in urls)
+    for url in urls:
+        name, digest, ext = re.fullmatch(r"/static/(.+)\.([0-9a-f]{12})\.(css|js)", url).groups()
+        source = (ROOT / "static" / f"{name}.{ext}").read_bytes()
+        assert digest == hashlib.sha256(source).hexdigest()[:12]  # the name changes with the content
         plain = client.get(url)
-        assert packed.headers["Content-Encoding"] == "gzip", url
-        assert gzip.decompress(packed.data) == plain.data
-        assert "immutable" in packed.headers["Cache-Control"] and "max-age=31536000" in packed.headers["Cache-Control"]
-        assert packed.headers["ETag"].startswith('W/"')
-        again = client.get(url, headers={**GZIP, "If-None-Match": packed.headers["ETag"]})
-        assert again.status_code == 304
-        for response in (packed, plain, again):
-            response.close()
+        assert plain.data == source and "Content-Encoding" not in plain.headers
+        for headers, encoding, unpack in ((PHONE, "br", brotli.decompress), (GZIP, "gzip", gzip.decompress)):
+            packed = client.get(url, headers=headers)
+            assert packed.headers["Content-Encoding"] == encoding, url
+            assert unpack(packed.data) == source and len(packed.data) < len(source)
+            assert "immutable" in packed.headers["Cache-Control"] and "Accept-Encoding" in packed.headers["Vary"]
+            again = client.get(url, headers={**headers, "If-None-Match": packed.headers["ETag"]})
+            assert again.status_code == 304
+            for response in (packed, again):
+                response.close()
+        plain.close()
+
+
+def test_a_changed_file_gets_a_new_name(app, tmp_path):
+    from scorekeeper import assets
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.css").write_text("body { color: red }\n" * 50)
+    first = assets.build(tmp_path / "src", tmp_path / "out")["a.css"]
+    (tmp_path / "src" / "a.css").write_text("body { color: blue }\n" * 50)
+    second = assets.build(tmp_path / "src", tmp_path / "out")["a.css"]
+    assert first != second and re.fullmatch(r"a\.[0-9a-f]{12}\.css", second)
+    kept = sorted(p.name for p in Path(tmp_path / "out").iterdir())
+    assert kept == [second, second + ".br", second + ".gz"]  # the old copy went
 
 
 def test_small_and_binary_answers_are_left_alone(client):
-    ok = client.get("/healthz", headers=GZIP)
+    ok = client.get("/healthz", headers=PHONE)
     assert ok.data == b"ok" and "Content-Encoding" not in ok.headers
-    missing = client.get("/games/nope", headers=GZIP)
+    missing = client.get("/games/nope", headers=PHONE)
     assert missing.status_code == 404
-    declined = client.get("/", headers={"Accept-Encoding": "gzip;q=0, identity"})
+    declined = client.get("/", headers={"Accept-Encoding": "gzip;q=0, br;q=0, identity"})
     assert "Content-Encoding" not in declined.headers
