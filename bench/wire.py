@@ -5,6 +5,8 @@ from __future__ import annotations
 import gzip
 import re
 import zlib
+
+import brotli
 from dataclasses import dataclass
 
 from .client import Connection, Response, build
@@ -43,8 +45,6 @@ def unpack(body: bytes, encoding: str) -> bytes:
     if encoding == "deflate":
         return zlib.decompress(body)
     if encoding == "br":
-        import brotli  # type: ignore[import-not-found]  # only if the server ever sends it
-
         return brotli.decompress(body)
     return body
 

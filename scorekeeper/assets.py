@@ -81,7 +81,7 @@ def init_app(app) -> None:
     target = Path(app.config.get("STATIC_BUILD") or Path(app.root_path).parent / "build" / "static")
     app.extensions["scorekeeper.static"] = build(Path(str(app.static_folder)), target)
     app.jinja_env.globals["static_url"] = static_url
-    app.wsgi_app = WhiteNoise(  # type: ignore[method-assign]
+    app.wsgi_app = WhiteNoise(
         app.wsgi_app,
         root=str(target),
         prefix=app.static_url_path,
