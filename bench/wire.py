@@ -5,9 +5,9 @@ from __future__ import annotations
 import gzip
 import re
 import zlib
+from dataclasses import dataclass
 
 import brotli
-from dataclasses import dataclass
 
 from .client import Connection, Response, build
 
