@@ -5,10 +5,13 @@ zoom. Each test walks one game through its states in one phone, so axe is inject
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from tests.sheets import samples
 
 from .audit import AXE, Audit
 from .helpers import start_game, submit_step, tap
@@ -152,7 +155,7 @@ def test_every_state_of_a_game_is_accessible_in_both_themes(phone: Page, live_se
     assert not audit.problems, audit.report()
 
 
-def test_home_watch_and_admin_pages_are_accessible_in_both_themes(app, phone: Page, live_server):
+def test_home_watch_admin_and_history_pages_are_accessible_in_both_themes(app, phone: Page, live_server):
     app.config["ADMIN_PASSWORD"] = "table-secret"
     audit = Audit(phone)
     phone.goto(live_server + "/")
@@ -176,6 +179,18 @@ def test_home_watch_and_admin_pages_are_accessible_in_both_themes(app, phone: Pa
     phone.goto(live_server + "/")
     expect(phone.locator("#my-games a[href$='" + game.rsplit("/", 1)[1] + "']")).to_be_visible()
     audit("admin list")
+    finished = phone.request.post(
+        live_server + "/games/import",
+        data=json.dumps(samples.tout_ou_rien()),
+        headers={"Content-Type": "application/json"},
+    )
+    assert finished.ok
+    phone.goto(live_server + "/history")
+    expect(phone.locator(".history li").first).to_be_visible()
+    audit("history")
+    phone.goto(live_server + "/players/" + samples.NAMES[0])
+    expect(phone.locator(".stats").first).to_be_visible()
+    audit("a player's page")
     assert not audit.problems, audit.report()
 
 
