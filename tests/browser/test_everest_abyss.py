@@ -111,8 +111,10 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     # the board sets Sylvie apart: marked out, greyed, and gone from the next round's form
     expect(page.locator("#round-2 .ea-outmark.ea-out-2")).to_have_count(1)
     expect(page.locator("#round-2 .ea-tapis-mark")).to_have_count(1)
-    header = page.locator("#scoreboard thead th").nth(3)
-    assert float(header.evaluate("th => getComputedStyle(th).opacity")) < 1
+    # greyed and struck through (in the muted colour, still 4.5:1, rather than faded below it)
+    look = "th => [getComputedStyle(th).color, getComputedStyle(th).textDecorationLine]"
+    out, still_in = (page.locator("#scoreboard thead th").nth(k).evaluate(look) for k in (3, 2))
+    assert out[1] == "line-through" and out[0] != still_in[0]
     expect(page.locator(".deal .ea-out-line")).to_contain_text("Sylvie")
     expect(page.locator("#round-entry input[name='staked.2']")).to_have_count(0)
     expect(page.locator(".deal .ea-order")).to_contain_text("Anne")
