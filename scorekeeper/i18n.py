@@ -112,16 +112,23 @@ def ngettext(singular: str, plural_: str, n: int, lang: str | None = None, **par
     return plural(singular, plural_, n, lang) % {"num": n, **params}
 
 
-def describe(p: Problem, names: list[str] | None = None, lang: str | None = None) -> str:
-    """A problem as a player reads it: "Round 3, Anne: the bid must be ..."."""
+def describe(p: Problem, names: list[str] | None = None, lang: str | None = None, situated: bool = True) -> str:
+    """A problem as a player reads it: "Round 3, Anne: the bid must be ..." (without where it is, for a
+    message drawn beside the player's own fields: `situated=False`)."""
     text = gettext(p.message, lang, **p.fill())
-    where = []
-    if p.round is not None:
-        where.append(gettext("Round %(round)d", lang, round=p.round))
+    return f"{where(p, names, lang)}{text}" if situated else text
+
+
+def where(p: Problem, names: list[str] | None = None, lang: str | None = None) -> str:
+    """Where a problem is, said before it: "Round 3, Anne: ", or "" when it names no round or player. A
+    message that names its round itself is not told it twice ("Round 6 was already saved")."""
+    parts = []
+    if p.round is not None and "%(round)" not in p.message:
+        parts.append(gettext("Round %(round)d", lang, round=p.round))
     if p.seat is not None and names and 0 <= p.seat < len(names):
-        where.append(names[p.seat])
+        parts.append(names[p.seat])
     colon = "\u202f: " if (lang or current()) == "fr" else ": "  # French sets a thin space before a colon
-    return f"{', '.join(where)}{colon}{text}" if where else text
+    return f"{', '.join(parts)}{colon}" if parts else ""
 
 
 def number(value, lang: str | None = None) -> str:
@@ -176,6 +183,11 @@ def init_app(app) -> None:
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
     app.jinja_env.install_gettext_callables(lambda message: translate(message), plural, newstyle=True)
     app.jinja_env.globals.update(
-        describe=describe, current_lang=current, translate=translate, languages=LANGUAGES, language_name=name
+        describe=describe,
+        where=where,
+        current_lang=current,
+        translate=translate,
+        languages=LANGUAGES,
+        language_name=name,
     )
     app.jinja_env.filters.update(num=number, signed=signed, translate=translate, day=day)

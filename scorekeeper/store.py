@@ -322,13 +322,23 @@ def undo_round(db: sqlite_utils.Database, game_id: str, number: int, was: dict) 
                     round=number,
                 )
             )
-        stored.game.rounds.pop()
+        undone = stored.game.rounds.pop()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
         stored.result = rules.play(stored.game)
-        stored.draft = None  # bids entered for the next round belong to a round that is no longer next
-        _touch(db, stored, stored.result.finished, draft=None)
+        # bids entered for the next round belong to a round that is no longer next; the round undone is
+        # kept to put back on the form, to fix and save again, until that round is saved
+        stored.draft = {"number": number, "undone": undone}
+        _touch(db, stored, stored.result.finished, draft=_dump(stored.draft))
     DERIVED.put(stored)
     return stored
+
+
+def undone(stored: Stored) -> dict | None:
+    """The round just undone, while the round of that number is being entered again."""
+    draft = stored.draft
+    if draft and draft.get("number") == len(stored.game.rounds) + 1 and isinstance(draft.get("undone"), dict):
+        return draft["undone"]
+    return None
 
 
 def save_draft(
@@ -355,6 +365,8 @@ def save_draft(
                     return stored  # the very same bids, sent twice: kept once
                 raise bids_replaced(number)
             data = {"number": number, "step": step, "data": checked, "token": secrets.token_urlsafe(9)}
+            if undone(stored) is not None:
+                data["undone"] = undone(stored)  # the rest of the undone round waits for the next step
         stored.draft = data
         _touch(db, stored, stored.finished, draft=_dump(data) if data else None)
     DERIVED.put(stored)

@@ -46,9 +46,12 @@
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") closeMenus(null); });
 })();
 
-// After the round form is swapped (a step saved, refused, or a round undone), focus moves to what a player
-// reads next: the refusal, else the form's heading (the next round, or the winners), rather than falling
-// to <body>. A watcher's page, updated by polling, never has its focus moved.
+// After the round form is swapped (a step saved, refused, or a round undone), the page goes where the scorer
+// reads next and the focus follows, rather than falling to <body>: the first problem of a refusal (in the
+// upper middle of the screen, clear of the sticky save bar), else the news about the game and the form's top (the
+// next round's heading and first field), else the winners. One mechanism for every game; without
+// JavaScript the form posts to #first-error and the server sets autofocus. A watcher's page, updated by
+// polling, never moves.
 (function () {
   "use strict";
   let formSwapped = false;
@@ -59,9 +62,13 @@
     if (!formSwapped) return;
     formSwapped = false;
     const form = document.getElementById("round-form");
-    const next = form && (form.querySelector(".errors") || form.querySelector("h2"));
+    if (!form) return;
+    const error = form.querySelector("#first-error");
+    const next = error || form.querySelector("#game-message") || form.querySelector("h2");
     if (!next) return;
     if (!next.hasAttribute("tabindex")) next.setAttribute("tabindex", "-1");
     next.focus({ preventScroll: true });
+    if (error) error.scrollIntoView({ block: "start" });  // its scroll margin (app.css) puts it mid-screen
+    else form.scrollIntoView({ block: "start" });
   });
 })();

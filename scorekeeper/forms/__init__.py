@@ -141,3 +141,8 @@ def bids_then_tricks(form: MultiDict, step: str, ctx: FormContext, read_bids, re
     else:
         raise Invalid([problem(N_("The bids of this round are not recorded yet: enter them first."), field="bids")])
     return {**bids, **read_tricks(form, n)}
+
+
+def fields(rules_id: str, rnd: dict) -> MultiDict:
+    """The form fields that show a stored round (an undone one, say) on the form again, as if tapped."""
+    return MultiDict(module_for(rules_id).fields(rnd))

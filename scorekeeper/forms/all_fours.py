@@ -142,3 +142,25 @@ def renege_chips(stored: list, n_sides: int) -> list[str]:
         if isinstance(side, int) and 0 <= side < n_sides:
             chips[side] = "major" if renege.get("major") or chips[side] == "major" else "minor"
     return chips
+
+
+def fields(rnd: dict) -> dict[str, str]:
+    """The taps that show a stored hand on the form again: what read() reads back."""
+    shown = {f"turn_up.{k}": str(rank) for k, rank in enumerate(rnd.get("turn_ups", []))}
+    shown["beg"] = rnd.get("beg") or NONE
+    for name in SIDE_FIELDS:
+        shown[name] = NONE if rnd.get(name) is None else str(rnd[name])
+    if rnd.get("game_points") is not None:
+        shown["game"] = POINTS
+        shown.update({f"game_points.{s}": str(p) for s, p in enumerate(rnd["game_points"])})
+    else:
+        shown["game"] = TIE if rnd.get("game") is None else str(rnd["game"])
+    for side, chip in enumerate(renege_chips(rnd.get("reneges", []), _sides_in(rnd))):
+        shown[f"renege.{side}"] = chip
+    return shown
+
+
+def _sides_in(rnd: dict) -> int:
+    """How many sides a stored hand speaks of (its reneges name sides up to this)."""
+    named = [r.get("side", 0) for r in rnd.get("reneges", []) if isinstance(r, dict) and isinstance(r.get("side"), int)]
+    return max(named, default=-1) + 1

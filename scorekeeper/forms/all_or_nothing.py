@@ -27,3 +27,11 @@ def read_tricks(form: MultiDict, n: int) -> dict:
 def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
     """The bids, then the tricks and reneges (both at once when correcting a round)."""
     return bids_then_tricks(form, step, ctx, read_bids, read_tricks)
+
+
+def fields(rnd: dict) -> dict[str, str]:
+    """The taps that show a stored round (or its bids) on the form again: what read() reads back."""
+    shown = {}
+    for name in ("bids", "tricks", "reneges"):
+        shown.update({f"{name}.{s}": str(v) for s, v in enumerate(rnd.get(name, []))})
+    return shown

@@ -104,3 +104,24 @@ def _winner(form: MultiDict) -> tuple[int | None, list[Problem]]:
     if raw in ("", COMPUTE):
         return None, []
     return whole(form, "winner", N_("The winner"), lo=ANY)
+
+
+def fields(rnd: dict) -> dict[str, str]:
+    """The taps that show a stored round on the form again: what read() reads back. The winner chip is
+    "compute from the cards" when every player still in showed their digits, as the correction form has it."""
+    shown = {"cote": str(rnd.get("cote") or "")}
+    staked, folded, hands = rnd.get("staked", []), rnd.get("folded", []), rnd.get("hands", [])
+    for seat, stake in enumerate(staked):
+        if stake == 0:
+            continue  # out of the game: not on the form
+        shown[f"staked.{seat}"] = str(stake)
+        if seat < len(folded) and folded[seat]:
+            shown[f"folded.{seat}"] = "1"
+        for k, digit in enumerate((hands[seat] if seat < len(hands) else None) or []):
+            shown[f"hands.{seat}.{k}"] = str(digit)
+    still_in = [s for s, stake in enumerate(staked) if stake and not (s < len(folded) and folded[s])]
+    if still_in and all(s < len(hands) and hands[s] for s in still_in):
+        shown["winner"] = COMPUTE
+    elif rnd.get("winner") is not None:
+        shown["winner"] = str(rnd["winner"])
+    return shown

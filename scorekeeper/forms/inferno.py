@@ -80,3 +80,14 @@ def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
         problems += found
     needs(problems)
     return {"red": red, "other": other}
+
+
+def fields(rnd: dict) -> dict[str, str]:
+    """The boxes that show a stored round on the form again: what read() reads back."""
+    shown = {}
+    for seat, (red, other) in enumerate(zip(rnd.get("red", []), rnd.get("other", []), strict=False)):
+        shown.update({f"red.{seat}.{face}": str(n) for face, n in zip(FACES, red, strict=False)})
+        shown[f"other.{seat}"] = str(other)
+        if not any(red) and not other:
+            shown[f"nothing.{seat}"] = "1"
+    return shown

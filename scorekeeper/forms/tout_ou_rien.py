@@ -27,3 +27,11 @@ def read_tricks(form: MultiDict, n: int) -> dict:
 def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
     """The bids, then the tricks (both at once when correcting a round)."""
     return bids_then_tricks(form, step, ctx, read_bids, read_tricks)
+
+
+def fields(rnd: dict) -> dict[str, str]:
+    """The taps that show a stored round (or its bids) on the form again: what read() reads back."""
+    shown = {f"bids.{s}": str(b) for s, b in enumerate(rnd.get("bids", []))}
+    shown.update({f"open.{s}": "open" if o else "secret" for s, o in enumerate(rnd.get("open", []))})
+    shown.update({f"tricks.{s}": str(t) for s, t in enumerate(rnd.get("tricks", []))})
+    return shown

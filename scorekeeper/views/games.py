@@ -117,6 +117,12 @@ def render_game(
     warnings = rules.draft_warnings(stored.game, result, draft) if draft else []
     step_ = _step(stored, rules_, step)
     can_score = access.can_score(stored)
+    refill = store.undone(stored) if can_score and result.upcoming else None
+    if refill is not None:
+        # the round undone is back on the form as it was entered, the steps saved since as they are now
+        posted = posted or forms.fields(rules_.id, {**refill, **(draft or {})})
+        if not errors:
+            message = message or problem(N_("Round %(round)d was undone."), round=len(stored.game.rounds) + 1)
     context = dict(
         stored=stored,
         game=stored.game,
@@ -133,7 +139,13 @@ def render_game(
         undo_was=json.dumps(stored.game.rounds[-1], separators=(",", ":")) if stored.game.rounds else "",
         form_template=forms.template_for(rules_.id),
         v=screen.view(
-            stored, result, errors=errors or [], warnings=warnings, posted=posted, step=step_, can_score=can_score
+            stored,
+            result,
+            errors=errors or [],
+            warnings=warnings,
+            posted=posted,
+            step=step_,
+            can_score=can_score,
         ),
         bundle=registry.get(rules_.id),
         leaders=result.leaders(),
@@ -287,10 +299,9 @@ def undo_round(game_id: str, number: int):
         stored = store.undo_round(db, game_id, number, was)
     except store.Conflict as exc:
         return render_game(store.load(db, game_id) or abort(404), status=409, message=exc.message)
-    message = problem(N_("Round %(round)d was undone."), round=number)
-    if not htmx:
-        return redirect(url_for("games.show", game_id=game_id), 303)
-    return render_game(stored, message=message)
+    if not htmx:  # the round undone is back on the form, which says so (render_game)
+        return redirect(url_for("games.show", game_id=game_id) + "#round-form", 303)
+    return render_game(stored)
 
 
 @bp.route("/<game_id>/delete", methods=["GET", "POST"])

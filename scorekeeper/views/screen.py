@@ -7,7 +7,35 @@ form offers come from the rules (`entry` of the round, see rules/entry.py), neve
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .. import rules, store
+from ..rules import Problem
+
+
+class Errors(list):
+    """The problems of a refused form, each drawn once: beside its field where the game's template has a
+    place for it (`place`), the rest together above the save button (`rest`). The first drawn is where the
+    page goes and the focus lands. `names` are the sides the problems' seats stand for."""
+
+    def __init__(self, problems: Iterable[Problem] = (), names: Iterable[str] = ()) -> None:
+        super().__init__(problems)
+        self.names = list(names)
+        self.placed: list[Problem] = []
+
+    def place(self, p: Problem) -> bool:
+        """Note `p` as drawn; whether it is the first problem drawn on the page."""
+        first = not self.placed
+        self.placed.append(p)
+        return first
+
+    def drawn(self, p: Problem) -> bool:
+        """Whether `p` is drawn already (by identity: two equal problems are two messages)."""
+        return any(p is q for q in self.placed)
+
+    def rest(self) -> list[Problem]:
+        """The problems no field has drawn yet."""
+        return [p for p in self if not self.drawn(p)]
 
 
 def view(
@@ -34,12 +62,12 @@ def view(
         "sides": result.sides,
         "options": game.options,
         "result": result,
-        "errors": list(errors),
+        "errors": Errors(errors, result.sides),
         "warnings": list(warnings),
         "posted": posted,
         "step": step,
         "can_score": can_score,
         # the stored first steps (the bids) of the round being entered
-        "draft": draft["data"] if draft and upcoming and draft.get("number") == upcoming.number else {},
+        "draft": (draft.get("data") or {}) if draft and upcoming and draft.get("number") == upcoming.number else {},
         "board": board,  # the rules' data for the whole board: the bank, the target...
     }

@@ -55,7 +55,7 @@ def walk_tout_ou_rien(page: Page, audit: Audit, base: str) -> None:
     start_game(page, base, "tout-ou-rien", P3, options={"hands": "2 1"})
     audit("tout-ou-rien bids")
     submit_step(page)  # no bid tapped: refused, and the refusal is where the focus goes
-    expect(page.locator("#round-form .errors")).to_be_focused()
+    expect(page.locator("#round-form #first-error")).to_be_focused()
     audit("tout-ou-rien bids refused")
     for seat, bid in enumerate([1, 0, 1]):
         tap(page, f"bids.{seat}", bid)
@@ -98,7 +98,7 @@ def walk_everest_abyss(page: Page, audit: Audit, base: str) -> None:
     expect(page.locator("#cards")).to_have_attribute("open", "")
     audit("everest-abyss cards shown")
     submit_step(page)  # no digits: refused
-    expect(page.locator("#round-form .errors")).to_be_visible()
+    expect(page.locator("#round-form #first-error")).to_be_visible()
     audit("everest-abyss refused")
     tap(page, "winner", "1")
     submit_step(page, number=1)

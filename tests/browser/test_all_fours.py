@@ -142,7 +142,7 @@ def test_a_hand_without_javascript(browser, live_server):
         tap(page, "jack", "none")
         tap(page, "game", "tie")
         page.locator("#round-entry button[type=submit]").click()
-        expect(page.locator("#round-form .errors")).to_contain_text("Manche 2")
+        expect(page.locator("#round-form #first-error")).to_contain_text("Manche 2")
         expect(page.locator("input[name='high'][value='1']")).to_be_checked()
         assert totals(page) == [2, 1, 1]
     finally:

@@ -126,7 +126,7 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     page.locator("#staked-1").fill("1")
     tap(page, "winner", 0)
     page.locator("#round-entry button[type=submit]").click()
-    expect(page.locator("#round-form .errors")).to_contain_text("Anne")
+    expect(page.locator("#round-form #first-error")).to_contain_text("Anne")
     assert held(page) == [5, 25, 0] and sum(held(page)) == 30
 
     # nothing scrolls sideways on a narrow phone

@@ -96,7 +96,7 @@ def test_a_three_player_game_through_tie_break_rounds(page: Page, live_server):
     # round 3: Julien forgotten at first, then everyone ties at 20
     other_cards(page, [3, None, 10])
     page.locator("#round-entry button[type=submit]").click()
-    expect(page.locator("#round-form .errors")).to_contain_text("Julien")
+    expect(page.locator("#round-form #first-error")).to_contain_text("Julien")
     expect(page.locator("#other-0")).to_have_value("3")  # what was typed is kept
     assert board_rounds(page) == 2
     other_cards(page, [None, 9, None])
@@ -146,7 +146,7 @@ def test_seven_players_fit_a_360_px_phone(page: Page, live_server):
     red_card(page, 5, 4)  # a fifth red 4 at the table: the boxes turn red before saving
     expect(page.locator("#red-3-4")).to_have_class(re.compile(r"\bover\b"))
     page.locator("#round-entry button[type=submit]").click()
-    expect(page.locator("#round-form .errors")).to_contain_text("5")
+    expect(page.locator("#round-form #first-error")).to_contain_text("5")
     page.locator("#player-5 button[data-for='red-5-4']").click()
     expect(page.locator("#red-3-4")).not_to_have_class(re.compile(r"\bover\b"))
     save(page, 1)

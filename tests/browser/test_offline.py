@@ -263,7 +263,7 @@ def test_taps_wait_for_a_slow_save_and_a_lost_answer_stores_the_round_once(app, 
             expect(status(page)).to_contain_text("Pas envoyé")
         done(page, case, k)  # sent again by itself, stored once
     assert stored_rounds(page, url) == [case.stored]
-    expect(page.locator("#flash")).to_contain_text("1")  # "Round 1 was already saved: it is recorded once."
+    expect(page.locator("#game-message")).to_contain_text("1")  # "Round 1 was already saved: it is recorded once."
     assert kept(page) == []
 
 

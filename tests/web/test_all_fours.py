@@ -230,7 +230,7 @@ def test_a_hand_after_the_end_is_refused(client):
     for headers in ({}, HX):
         response = hand(client, url, 2, headers=headers, high=1, low=1)
         assert response.status_code == 422
-        assert "Round 2: The game was already over: round 2 cannot be played." in text(response)
+        assert "The game was already over: round 2 cannot be played." in text(response)
     assert len(stored_rounds(client, url)) == 1
 
 

@@ -1,0 +1,169 @@
+"""Every tap lands where the eyes are, in every registered game, on a phone (390x844): after a refusal the
+first problem is on screen and focused; after a save the next round's heading and first field are; after
+the last round the winner is; an undo puts the round back on the form, filled in, with one message on
+screen. Without JavaScript a refused form lands on its first problem too.
+
+Each game plays its sample (tests/samples/) from its next-to-last round: one page visit for every check.
+Positions are read from each element's box against the viewport, and what covers it (the sticky save bar)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper import registry
+from tests.samples import first, sample
+
+pytestmark = pytest.mark.browser
+
+GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
+
+# Whether an element is wholly on screen and not hidden under anything (its middle is itself). Radio and
+# checkbox inputs are drawn by their chip.
+ON_SCREEN = """e => {
+  const box = (e.matches('input[type=radio], input[type=checkbox]') && e.closest('label')) || e;
+  const r = box.getBoundingClientRect();
+  if (!r.height || r.top < 0 || r.bottom > innerHeight) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (box.contains(hit) || hit.contains(box));
+}"""
+
+# Set the form's fields as a player would have tapped them (a chip, a box, a tick), events and all.
+FILL = """fields => {
+  const form = document.getElementById('round-entry');
+  for (const [name, value] of Object.entries(fields)) {
+    for (const input of form.querySelectorAll(`[name="${name}"]`)) {
+      if (input.type === 'radio') { if (input.value !== value) continue; input.checked = true; }
+      else if (input.type === 'checkbox') input.checked = !!value;
+      else input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  }
+}"""
+
+# What the form shows for each of `fields`: a radio's checked value, a tick, a box's text.
+SHOWN = """fields => {
+  const form = document.getElementById('round-entry');
+  const shown = {};
+  for (const name of Object.keys(fields)) {
+    const inputs = [...form.querySelectorAll(`[name="${name}"]`)];
+    const picked = inputs.find(i => (i.type !== 'radio' && i.type !== 'checkbox') || i.checked);
+    shown[name] = picked ? (picked.type === 'checkbox' ? '1' : picked.value) : null;
+  }
+  return shown;
+}"""
+
+
+def on_screen(page: Page, selector: str) -> bool:
+    """Whether the first element matching `selector` is wholly in view and uncovered."""
+    return page.locator(selector).first.evaluate(ON_SCREEN)
+
+
+def focused_id(page: Page) -> str:
+    """The id of the focused element."""
+    return page.evaluate("document.activeElement && document.activeElement.id")
+
+
+def import_game(page: Page, base: str, document: dict) -> str:
+    """Open a game file on this phone (it may score it); the game's address."""
+    response = page.request.post(
+        f"{base}/games/import",
+        data=json.dumps(document),
+        headers={"Content-Type": "application/json", "Origin": base},
+        max_redirects=0,
+    )
+    assert response.status == 303, response.text()
+    return base + response.headers["location"]
+
+
+# The page has landed after an answer: the focus is on what the new form says first.
+LANDED = """() => {
+  const form = document.getElementById('round-form'), at = document.activeElement;
+  return !!form && !!at && form.contains(at) && at.matches('#first-error, #game-message, h2');
+}"""
+
+
+def submit(page: Page) -> None:
+    """Tap the form's big button, scrolled to it as a thumb would, and wait until the page has landed."""
+    button = page.locator("#round-entry button[type=submit]")
+    button.scroll_into_view_if_needed()
+    button.click()
+    page.wait_for_function(LANDED)
+
+
+def enter(page: Page, steps) -> None:
+    """Tap in a round's steps and save each."""
+    for _step, fields in steps:
+        page.evaluate(FILL, fields)
+        submit(page)
+
+
+def first_field(page: Page):
+    """The form's first field a player taps."""
+    return page.locator("#round-entry input:not([type=hidden])").first
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_each_tap_lands_in_view(page: Page, live_server, rules_id):
+    module = sample(rules_id)
+    game = module.GAME
+    n = len(game["rounds"])
+    url = import_game(page, live_server, first(game, n - 2))
+    page.goto(url)
+
+    # a refusal (nothing tapped, Save tapped at the bottom): the first problem is in view and focused
+    submit(page)
+    expect(page.locator("#round-form #first-error")).to_be_attached()
+    assert focused_id(page) == "first-error"
+    assert on_screen(page, "#first-error"), "the first problem is off screen or covered"
+    said = page.locator("#round-form .errors li, #round-form .field-error").all_inner_texts()
+    assert len(said) == len(set(said)), f"a message is printed twice: {said}"
+
+    # a save: the next round's heading and first field are in view
+    enter(page, module.posts(game["rounds"][n - 2], game))
+    expect(page.locator("#round-entry input[name=number]")).to_have_value(str(n))
+    assert on_screen(page, "#round-form h2"), "the next round's heading is off screen"
+    assert first_field(page).evaluate(ON_SCREEN), "the next round's first field is off screen"
+
+    # the last round: the winner is in view
+    last = module.posts(game["rounds"][n - 1], game)
+    enter(page, last)
+    expect(page.locator("#winners")).to_be_visible()
+    assert on_screen(page, "#winners h2"), "the winner is off screen"
+
+    # undo: the round is back on the form as it was tapped in, and says so once, in view
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#scoreboard form.undo button").click()
+    page.wait_for_function(LANDED)
+    expect(page.locator("#round-entry input[name=number]")).to_have_value(str(n))
+    message = page.locator("#game-message")
+    expect(message).to_be_visible()
+    assert on_screen(page, "#game-message"), "the undo message is off screen"
+    assert len(re.findall(rf"\b{n}\b", message.inner_text())) == 1, message.inner_text()
+    for k, (_step, fields) in enumerate(last):
+        assert page.evaluate(SHOWN, fields) == fields, f"step {k + 1} of the undone round is not filled in"
+        if k < len(last) - 1:
+            submit(page)  # the bids again, as they were: on to the tricks, filled in too
+    enter(page, last[-1:])
+    expect(page.locator("#winners")).to_be_visible()
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_without_javascript_a_refusal_lands_on_its_first_problem(
+    browser: Browser, browser_context_args, live_server, rules_id
+):
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        game = sample(rules_id).GAME
+        page.goto(import_game(page, live_server, first(game, 0)))
+        page.locator("#round-entry button[type=submit]").click()
+        page.wait_for_url(re.compile(r"#first-error$"))
+        assert focused_id(page) == "first-error"
+        assert on_screen(page, "#first-error"), "the first problem is off screen or covered"
+    finally:
+        context.close()

@@ -1,0 +1,103 @@
+"""The round flow through the test client, for every registered game, with and without htmx: an undone
+round comes back on the form as it was entered, to fix and save again; each message is said once, naming
+its round once; a refusal marks its first problem for the page to land on."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from scorekeeper import registry
+from tests.samples import HX, enter, expected, first, post, sample
+
+from .helpers import text, undo
+
+EN = {"Accept-Language": "en"}
+GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
+HEADERS = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
+
+
+class _Inputs(HTMLParser):
+    """The values the entry form shows: a box's text, the checked radio of a group, a ticked box."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        a = dict(attrs)
+        if tag != "input" or not a.get("name") or a.get("type") == "hidden":
+            return
+        if a.get("type") in ("radio", "checkbox"):
+            if "checked" in a:
+                self.shown[a["name"]] = a.get("value") or ""
+        else:
+            self.shown[a["name"]] = a.get("value") or ""
+
+
+def shown(html: str) -> dict[str, str]:
+    """What the round entry form shows, field by field."""
+    entry = re.search(r'<form[^>]*id="round-entry".*?</form>', html, re.S)
+    assert entry, "no round entry form"
+    parser = _Inputs()
+    parser.feed(entry.group(0))
+    return parser.shown
+
+
+def page_after(client, url, response, headers):
+    """What the phone shows after an answer: the htmx fragment, or the page a redirect leads to."""
+    if headers:
+        return response
+    assert response.status_code == 303
+    return client.get(url, headers=EN)
+
+
+@pytest.mark.parametrize("headers", HEADERS)
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_an_undone_round_comes_back_on_the_form_filled_in(client, rules_id, headers):
+    module = sample(rules_id)
+    game = module.GAME
+    url = enter(client, first(game, 2))
+    response = undo(client, url, 2, {**EN, **headers})
+    if not headers:
+        assert response.headers["Location"].endswith("#round-form")  # the page opens on the form
+    said = page_after(client, url, response, headers)
+    assert text(said).count("Round 2 was undone.") == 1
+    assert "Round 2: Round 2" not in text(said)
+    steps = module.posts(game["rounds"][1], game)
+    for k, (step, fields) in enumerate(steps):
+        html = said.get_data(as_text=True)
+        assert {name: shown(html).get(name) for name in fields} == fields, f"step {step} is not filled in"
+        response = post(client, url, 2, step, fields, {**EN, **headers})
+        said = page_after(client, url, response, headers)
+        if k < len(steps) - 1:
+            assert 'name="step" value="%s"' % steps[k + 1][0] in said.get_data(as_text=True)
+    assert client.get(f"{url}/export.json").get_json()["result"] == expected(first(game, 2))
+    assert "was undone" not in text(client.get(url, headers=EN))  # saved again: the form is the next round's
+
+
+@pytest.mark.parametrize("headers", HEADERS)
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_each_message_once(client, rules_id, headers):
+    module = sample(rules_id)
+    game = module.GAME
+    url = enter(client, first(game, 1))
+    step, fields = module.posts(game["rounds"][0], game)[-1]
+    again = text(post(client, url, 1, step, fields, {**EN, **headers}))
+    assert again.count("Round 1 was already saved: it is recorded once.") == 1
+    assert "Round 1: Round 1" not in again
+    first_step = module.posts(game["rounds"][1], game)[0][0]
+    refused = post(client, url, 2, first_step, {}, {**EN, **headers})  # nothing tapped
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    assert html.count('id="first-error"') == 1  # where the page lands, and the focus
+    lists = "".join(re.findall(r'<div class="errors".*?</div>', html, re.S))
+    problems = re.findall(r'class="field-error"[^>]*>(.*?)</p>', html, re.S) + re.findall(
+        r"<li>(.*?)</li>", lists, re.S
+    )
+    said = [" ".join(re.sub(r"<[^>]+>", " ", p).split()) for p in problems]
+    assert said and len(said) == len(set(said)), said
+    for problem in said:
+        assert text(refused).count(problem) == 1, problem
