@@ -20,15 +20,16 @@
     for (const out of root.querySelectorAll("[data-sum-of]")) {
       const form = out.closest("form");
       if (!form) continue;
-      const { total } = sumOf(form, out.dataset.sumOf);
+      const { total, filled } = sumOf(form, out.dataset.sumOf);
       const field = out.querySelector("output") || out;
-      field.textContent = total;
-      if (out.dataset.sumWant === undefined) continue;
+      if (out.dataset.sumWant === undefined) { field.textContent = total; continue; }
+      // neutral until the scorer has entered something: nothing is missing before anything is tapped
+      field.textContent = filled ? total : "–";
       const want = parseInt(out.dataset.sumWant, 10);
       const note = out.querySelector(".sum-note");
-      out.classList.toggle("ok", total === want);
-      out.classList.toggle("bad", total !== want);
-      if (note) note.textContent = total === want ? note.dataset.ok : total < want ? note.dataset.under : note.dataset.over;
+      out.classList.toggle("ok", filled > 0 && total === want);
+      out.classList.toggle("bad", filled > 0 && total !== want);
+      if (note) note.textContent = !filled ? "" : total === want ? note.dataset.ok : total < want ? note.dataset.under : note.dataset.over;
     }
     if (window.scorekeeperGames) for (const hook of window.scorekeeperGames) hook(root);
   }

@@ -98,8 +98,29 @@ def submit(page: Page) -> None:
 def enter(page: Page, steps) -> None:
     """Tap in a round's steps and save each."""
     for _step, fields in steps:
+        save_bar_keeps_clear(page)
         page.evaluate(FILL, fields)
         submit(page)
+
+
+def save_bar_keeps_clear(page: Page) -> None:
+    """A form with a sticky save bar: its trick count is neutral before anything is tapped, and the last
+    player's chips come out from under the bar, reached as the page scrolls to them or to the form's end."""
+    count = page.locator("#round-entry .submit-bar .live-count")
+    if not count.count():
+        return
+    if not page.locator("#round-entry input[name^='tricks.']:checked").count():
+        expect(count).not_to_have_class(re.compile(r"\b(bad|ok)\b"))
+        expect(count.locator(".sum-note")).to_have_text("")
+    last = page.locator("#round-entry fieldset.player").last
+    for scroll in (
+        "e => e.scrollIntoView({block: 'nearest'})",
+        "e => e.closest('form').scrollIntoView({block: 'end'})",
+    ):
+        page.evaluate("window.scrollTo(0, 0)")
+        last.evaluate(scroll)
+        hidden = [c.inner_text() for c in last.locator("label.chip").all() if not c.evaluate(ON_SCREEN)]
+        assert not hidden, f"the save bar covers the last player's chips {hidden}"
 
 
 def first_field(page: Page):
