@@ -9,10 +9,12 @@ from html.parser import HTMLParser
 
 import pytest
 
-from scorekeeper import registry
+from scorekeeper import gamefile, registry, rules
+from scorekeeper.i18n import describe
 from tests.samples import HX, enter, expected, first, post, sample
 
 from .helpers import text, undo
+from .test_standings import ALL_FOURS as MAJOR_RENEGE
 
 EN = {"Accept-Language": "en"}
 GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
@@ -101,3 +103,34 @@ def test_each_message_once(client, rules_id, headers):
     assert said and len(said) == len(set(said)), said
     for problem in said:
         assert text(refused).count(problem) == 1, problem
+
+
+MARKED = {  # a game whose board carries a mark explained only by a tooltip before (issue 14, item 10)
+    "tout-ou-rien": {  # Julien bids 4 on a 3-card hand: a ⚠ on his cell
+        **sample("tout-ou-rien").GAME,
+        "rounds": [{"bids": [1, 4, 0], "open": [False, True, False], "tricks": [1, 2, 0]}],
+    },
+    "inferno": {  # Julien collects 2 cards, Sylvie 1: a ⚠ on each cell
+        **sample("inferno").GAME,
+        "rounds": [{"red": [[1, 0, 1, 0, 0], [0, 1, 0, 0, 0], [0, 0, 0, 0, 0]], "other": [5, 1, 1]}],
+    },
+    "all-fours": MAJOR_RENEGE,
+}
+
+
+@pytest.mark.parametrize("rules_id", MARKED)
+def test_every_mark_on_a_board_is_explained_under_it(client, rules_id):
+    """A phone cannot hover: what a ⚠ or a rare mark's tooltip says is written under the board, for the
+    marks this board has."""
+    document = MARKED[rules_id]
+    url = client.post("/games/import", json=document).headers["Location"]
+    board = text(client.get(url, headers=EN))
+    played = rules.play(gamefile.from_document(document))
+    warnings = [describe(w.at_round(r.number), played.sides, "en") for r in played.rounds for w in r.warnings]
+    assert len(warnings) == {"tout-ou-rien": 1, "inferno": 2, "all-fours": 0}[rules_id]
+    for warning in warnings:
+        assert f"⚠ {warning}" in board
+    if rules_id == "all-fours":
+        assert "✗R reneged holding a top trump: the game is lost" in board
+        calm = client.post("/games/import", json=sample(rules_id).GAME).headers["Location"]
+        assert "reneged holding a top trump" not in text(client.get(calm, headers=EN))  # only the marks present
