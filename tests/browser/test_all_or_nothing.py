@@ -66,7 +66,7 @@ def test_the_trick_count_follows_the_taps(page: Page, live_server):
     enter_seats(page, "bids", [N, N, N, A])
     submit_step(page, "tricks")
     output = page.locator("#round-entry .live-count output")
-    expect(output).to_have_text("0")
+    expect(output).to_have_text("–")  # neutral until a trick is tapped
     tap(page, "tricks.3", 7)
     expect(output).to_have_text("7")
     tap(page, "reneges.3", 2)  # reneges are not tricks

@@ -75,7 +75,8 @@ def test_the_trick_count_follows_the_taps(page: Page, live_server):
     enter_seats(page, "bids", [1, 1, 1])
     submit_step(page, "tricks")
     count = page.locator("#round-entry .live-count")
-    expect(count.locator("output")).to_have_text("0")
+    expect(count.locator("output")).to_have_text("–")  # neutral until a trick is tapped: nothing is missing yet
+    expect(count).not_to_have_class(re.compile(r"\bbad\b"))
     tap(page, "tricks.0", 2)
     expect(count.locator("output")).to_have_text("2")
     expect(count).to_have_class(re.compile(r"\bbad\b"))
