@@ -23,6 +23,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import rules
 from ..rules import N_, Problem, problem
+from ..rules.all_fours_hand import SIDE_FIELDS
 from . import FormContext, needs, whole
 
 NONE = "none"
@@ -31,7 +32,6 @@ POINTS = "points"  # the Game chip that leaves the winner to the card points
 BEGS = {NONE: None, "stand": "stand", "run": "run"}
 RENEGES = (NONE, "minor", "major")
 ANY = -(10**9)  # parse only: the rules check the range and say it in the players' words
-SIDE_FIELDS = {"high": N_("High"), "low": N_("Low"), "jack": N_("Jack")}
 
 
 def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
