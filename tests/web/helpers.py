@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import re
+import subprocess
+
+from click.testing import CliRunner
+
+from scorekeeper.cli import main
 
 HX = {"HX-Request": "true"}
 
@@ -52,3 +57,11 @@ def totals(response) -> list[str]:
     html = response.get_data(as_text=True)
     foot = re.search(r"<tfoot>(.*?)</tfoot>", html, re.S).group(1)
     return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", foot, re.S)]
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """The command line run in this process, its output as text (an interpreter per call was slow).
+
+    Exceptions are not caught here: one that escaped the command's own guard fails the test."""
+    done = CliRunner().invoke(main, list(args), input=stdin, catch_exceptions=False)
+    return subprocess.CompletedProcess(args, done.exit_code, done.stdout, done.stderr)

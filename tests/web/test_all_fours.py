@@ -4,13 +4,11 @@ bad input refused with a message naming the round and the side, and nothing stor
 
 import json
 import re
-import subprocess
-import sys
 from html import unescape
 
 import pytest
 
-from .helpers import HX, start, totals
+from .helpers import HX, run_cli, start, totals
 from .helpers import text as tagless
 
 P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
@@ -313,13 +311,6 @@ def test_a_bad_import_names_the_round_and_the_team(client):
     assert response.status_code == 422
     assert "Round 1, Julien & Pierre: Card points must be between 0 and 80 (got 81)." in text(response)
     assert "No games yet" in text(client.get("/", headers=EN))
-
-
-def run_cli(*args, stdin=None):
-    """The command as a user runs it."""
-    return subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", *args], input=stdin, capture_output=True, text=True, timeout=60
-    )
 
 
 def test_cli_scores_an_all_fours_file():

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from .helpers import post_round, seats, start, totals
+from .helpers import post_round, run_cli, seats, start, totals
 from .test_standings import ALL_FOURS as MAJOR_RENEGE
 
 TOR = {
@@ -87,8 +87,8 @@ def test_exported_game_keeps_entered_rounds(client):
     assert data["result"]["finished"] is True and data["result"]["winners"] == ["A"]
 
 
-def run_cli(*args, stdin=None):
-    """The installed command, as a user runs it."""
+def installed(*args, stdin=None):
+    """The installed command, as a user runs it (the other tests run it in this process)."""
     return subprocess.run(
         [sys.executable, "-m", "scorekeeper.cli", *args], input=stdin, capture_output=True, text=True, timeout=60
     )
@@ -97,10 +97,10 @@ def run_cli(*args, stdin=None):
 def test_cli_score_prints_the_result(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(TOR))
-    done = run_cli("score", str(path))
+    done = installed("score", str(path))
     assert done.returncode == 0
     assert json.loads(done.stdout)["result"]["totals"] == [4, 7, 3, 0]
-    done = run_cli("score", "-", stdin=json.dumps(AON))
+    done = installed("score", "-", stdin=json.dumps(AON))
     assert json.loads(done.stdout)["result"]["totals"] == [80, 110, 130]
 
 
@@ -180,3 +180,36 @@ def test_cli_reads_a_file_saved_with_a_byte_order_mark(tmp_path):
     path.write_text(json.dumps(AON), encoding="utf-8-sig")
     done = run_cli("score", str(path))
     assert done.returncode == 0 and json.loads(done.stdout)["result"]["totals"] == [80, 110, 130]
+
+
+def game_file(rules_id="inferno", players=("Anne", "Julien", "Sylvie"), **more):
+    """A valid game file to spoil."""
+    return {"format": "scorekeeper-game/1", "rules": rules_id, "players": list(players), **more}
+
+
+# -- hostile files on the command line (issue 12) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "content, said",
+    [
+        ("[" * 100_000, "nest more than 12 deep"),
+        (json.dumps(game_file(players=["A\udc80", "B", "C"])), "broken character"),
+        ('{"format": "scorekeeper-game/1", "first_dealer": ' + "9" * 5000 + "}", "a number of 5000 digits"),
+        (json.dumps(game_file(players=["An\x00ne", "B", "C"])), "control or text-direction character"),
+        (json.dumps(game_file(rounds=[{}] * 1001)), "at most 1000 rounds"),
+    ],
+    ids=["deep", "surrogate", "digits", "NUL", "rounds"],
+)
+@pytest.mark.parametrize("command", ["score", "sheet"])
+def test_the_command_line_says_what_is_wrong_and_exits_1(tmp_path, content, said, command):
+    source = tmp_path / "game.json"
+    source.write_text(content, encoding="utf-8")
+    args = [command, "--lang", "en", str(source)]
+    if command == "sheet":
+        args += ["-o", str(tmp_path / "out.pdf")]
+    done = run_cli(*args)
+    assert done.returncode == 1
+    assert said in done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    assert not (tmp_path / "out.pdf").exists()

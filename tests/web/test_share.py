@@ -243,7 +243,7 @@ def test_the_score_link_of_a_game_is_no_key_to_another(client, url):
     assert phone.get(f"{other}/score/{token}").status_code == 403
 
 
-# -- the home page and the admin ---------------------------------------------------------------------
+# -- the home page ------------------------------------------------------------------------------------
 
 
 def test_home_lists_only_this_phones_games(client, other_phone, url):
@@ -251,44 +251,6 @@ def test_home_lists_only_this_phones_games(client, other_phone, url):
     assert url not in other_phone.get("/").get_data(as_text=True)
     other_phone.get(url)
     assert url in other_phone.get("/").get_data(as_text=True)
-
-
-def test_without_a_password_there_is_no_admin(client):
-    assert client.get("/admin").status_code == 404
-    assert client.post("/admin", data={"password": ""}).status_code == 404
-    assert "/admin" not in client.get("/").get_data(as_text=True)
-
-
-@pytest.fixture
-def admin_app(app):
-    app.config["ADMIN_PASSWORD"] = "cœur à pique"
-    return app
-
-
-def test_the_admin_password_lists_every_game(admin_app, client, other_phone, url):
-    assert url not in other_phone.get("/").get_data(as_text=True)
-    assert 'href="/admin"' in other_phone.get("/").get_data(as_text=True)
-    wrong = other_phone.post("/admin", data={"password": "cœur"}, headers=EN)
-    assert wrong.status_code == 422 and "not the admin password" in text(wrong)
-    assert url not in other_phone.get("/").get_data(as_text=True)
-    right = other_phone.post("/admin", data={"password": "cœur à pique"})
-    assert right.status_code == 303 and right.headers["Location"] == "/"
-    cookie = right.headers["Set-Cookie"]
-    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
-    assert url in other_phone.get("/").get_data(as_text=True)
-    assert "Sign out" in text(other_phone.get("/admin", headers=EN))
-    assert other_phone.post(f"{url}/rounds/1/undo").status_code == 403  # seeing every game is not scoring it
-    other_phone.post("/admin/logout")
-    assert url not in other_phone.get("/").get_data(as_text=True)
-
-
-def test_the_admin_password_comes_from_the_environment(monkeypatch, tmp_path):
-    from scorekeeper import create_app
-
-    monkeypatch.setenv("SCOREKEEPER_ADMIN_PASSWORD", "secret")
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "env.sqlite"), "SECRET_KEY": "t"})
-    assert app.test_client().get("/admin").status_code == 200
 
 
 # -- the share panel ------------------------------------------------------------------------------

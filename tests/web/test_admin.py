@@ -1,0 +1,106 @@
+"""The admin: one password set by whoever runs the server lists every game; its sign-in is limited and
+its session ends after 8 hours or when the password changes."""
+
+import pytest
+
+from scorekeeper.db import connect
+
+from .helpers import post_round, start, text
+
+P3 = ["Anne", "Julien", "Sylvie"]
+EN = {"Accept-Language": "en"}
+FR = {"Accept-Language": "fr"}
+
+
+@pytest.fixture
+def admin_app(app):
+    app.config["ADMIN_PASSWORD"] = "cœur à pique"
+    return app
+
+
+@pytest.fixture
+def url(client):
+    """An Inferno game this phone started, with round 1 played."""
+    url = start(client, "inferno", P3)
+    fields = {"other.0": 4, "other.1": 3, "other.2": 0, "nothing.2": 1}
+    assert post_round(client, url, 1, "round", fields).status_code == 303
+    return url
+
+
+def game_count(app) -> int:
+    """How many games the database holds."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return db.execute("select count(*) from games").fetchone()[0]
+    finally:
+        db.conn.close()
+
+
+def test_without_a_password_there_is_no_admin(client):
+    assert client.get("/admin").status_code == 404
+    assert client.post("/admin", data={"password": ""}).status_code == 404
+    assert "/admin" not in client.get("/").get_data(as_text=True)
+
+
+def test_the_admin_password_lists_every_game(admin_app, client, other_phone, url):
+    assert url not in other_phone.get("/").get_data(as_text=True)
+    assert 'href="/admin"' in other_phone.get("/").get_data(as_text=True)
+    wrong = other_phone.post("/admin", data={"password": "cœur"}, headers=EN)
+    assert wrong.status_code == 422 and "not the admin password" in text(wrong)
+    assert url not in other_phone.get("/").get_data(as_text=True)
+    right = other_phone.post("/admin", data={"password": "cœur à pique"})
+    assert right.status_code == 303 and right.headers["Location"] == "/"
+    cookie = right.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert url in other_phone.get("/").get_data(as_text=True)
+    assert "Sign out" in text(other_phone.get("/admin", headers=EN))
+    assert other_phone.post(f"{url}/rounds/1/undo").status_code == 403  # seeing every game is not scoring it
+    other_phone.post("/admin/logout")
+    assert url not in other_phone.get("/").get_data(as_text=True)
+
+
+def test_the_admin_password_comes_from_the_environment(monkeypatch, tmp_path):
+    from scorekeeper import create_app
+
+    monkeypatch.setenv("SCOREKEEPER_ADMIN_PASSWORD", "secret")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "env.sqlite"), "SECRET_KEY": "t"})
+    assert app.test_client().get("/admin").status_code == 200
+
+
+def test_repeated_wrong_passwords_are_refused_for_a_while(admin_app, client):
+    for _ in range(5):
+        assert client.post("/admin", data={"password": "pique"}, headers=EN).status_code == 422
+    for headers, said in ((EN, "Too many wrong passwords: wait a minute"), (FR, "Trop de mots de passe erronés")):
+        response = client.post("/admin", data={"password": "cœur à pique"}, headers=headers)
+        assert response.status_code == 429 and said in text(response)
+        assert int(response.headers["Retry-After"]) > 0
+    assert "Sign out" not in text(client.get("/admin", headers=EN))
+
+
+def test_a_right_password_does_not_count_against_the_limit(admin_app, client):
+    for _ in range(8):
+        assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+
+
+def test_an_admin_session_expires(admin_app, client):
+    assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+    assert "Sign out" in text(client.get("/admin", headers=EN))
+    with client.session_transaction() as session:
+        session["admin_since"] -= 8 * 3600 + 1
+    assert "Sign out" not in text(client.get("/admin", headers=EN))
+
+
+def test_a_new_admin_password_ends_every_admin_session(admin_app, client, other_phone):
+    url = start(other_phone, "inferno", P3)
+    assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+    admin_app.config["ADMIN_PASSWORD"] = "trèfle"
+    assert "Sign out" not in text(client.get("/admin", headers=EN))
+    assert client.post(f"{url}/delete").status_code == 403
+
+
+def test_the_admin_may_delete_any_game(admin_app, client, other_phone):
+    url = start(other_phone, "inferno", P3)
+    assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+    assert client.post(f"{url}/delete").status_code == 303
+    assert game_count(admin_app) == 0
