@@ -94,3 +94,44 @@ def browser_context_args(browser_context_args):
         # requests from page.route; tests of the worker open a context that allows it
         "service_workers": "block",
     }
+
+
+# A new browser context and tab cost a second or more of CPU each (a renderer process starts): one tab is
+# kept per test process and reset before every test instead. Each test's live server has a port of its
+# own, so a test never finds another's storage; cookies, routes, the network and the screen are reset.
+@pytest.fixture(scope="session")
+def phone_tab(browser, browser_context_args):
+    """The test process's one phone tab (opened again should a test close it)."""
+    tab: dict = {}
+
+    def get():
+        if "page" not in tab or tab["page"].is_closed():
+            context = browser.new_context(**browser_context_args)
+            tab["page"] = context.new_page()
+        return tab["page"]
+
+    yield get
+    if "page" in tab and not tab["page"].is_closed():
+        tab["page"].context.close()
+
+
+@pytest.fixture
+def page(phone_tab, browser_context_args):
+    """The phone's tab, as a fresh phone: blank, online, no cookies, no routes, the phone's own screen."""
+    page = phone_tab()
+    context = page.context
+    page.goto("about:blank")
+    context.set_offline(False)
+    context.clear_cookies()
+    context.clear_permissions()
+    context.unroute_all(behavior="ignoreErrors")
+    page.unroute_all(behavior="ignoreErrors")
+    page.set_viewport_size(browser_context_args["viewport"])
+    page.emulate_media(media="screen", color_scheme="light", reduced_motion="no-preference", forced_colors="none")
+    return page
+
+
+@pytest.fixture
+def context(page):
+    """The context of the phone's tab."""
+    return page.context
