@@ -8,7 +8,9 @@ from .fields import bool_entries, by_seat, is_int, raise_if, unknown_fields
 from .problems import shown
 
 COTES = ("everest", "abyss")
-MAX_STAKE = 12  # in one round: 3 in tour 1 plus at most 9; aligning in tour 3 matches a stake itself at most 12
+FIRST_STAKE = 3  # tour 1: everyone stakes 1 to 3
+RAISE = 9  # tour 2: a raise of at most 9
+MAX_STAKE = FIRST_STAKE + RAISE  # in one round; aligning in tour 3 matches a stake itself at most 12
 FIELDS = {"cote", "staked", "folded", "hands", "winner"}
 DIGITS = Span(1, 9)  # the digits on the cards
 BEST = {"everest": "highest", "abyss": "lowest"}  # which number wins under each cote

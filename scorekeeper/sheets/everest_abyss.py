@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from ..i18n import gettext
 from ..rules import N_, Game, Result, RoundResult, State
-from ..rules.everest_abyss import RULES
+from ..rules.everest_abyss import FIRST_STAKE, MAX_STAKE, RAISE, RULES
 from . import layout
 from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, name_of, num
 
 RULES_TEXT = (
     N_(
-        "Tour 1: everyone stakes 1 to 3; the dealer stakes last and names the cote: EVEREST (the highest "
+        "Tour 1: everyone stakes 1 to %(first)d; the dealer stakes last and names the cote: EVEREST (the highest "
         "number wins) or ABYSS (the lowest wins)."
     ),
     N_(
-        "Tours 2 and 3: exchange, then fold or raise (at most 9), then fold or align. Short of tokens? Go "
-        "all in (tapis) and play on."
+        "Tours 2 and 3: exchange, then fold or raise (%(raise)d at most, %(max)d a round in all), then fold or "
+        "align. Short of tokens? Go all in (tapis) and play on."
     ),
     N_(
         "Two digits make the number: EVEREST puts the higher first (99 best), ABYSS the lower (11 best). Equal "
@@ -63,7 +63,8 @@ class EverestAbyssSheet(GameSheet):
 
     def rules_lines(self, options: dict, lang: str) -> list[str]:
         """The rules in a few lines."""
-        return [gettext(line, lang) for line in RULES_TEXT]
+        stakes = {"first": FIRST_STAKE, "raise": RAISE, "max": MAX_STAKE}
+        return [gettext(line, lang, **stakes) for line in RULES_TEXT]
 
     def length(self, options: dict) -> int | None:
         """The round limit, if any."""
