@@ -49,6 +49,7 @@ def parse(argv) -> argparse.Namespace:
     parser.add_argument("--clients", default="1,8", help="concurrent clients, comma-separated")
     parser.add_argument("--workers", type=int, help="gunicorn workers (default: scorekeeper serve's)")
     parser.add_argument("--threads", type=int, help="threads per worker (default: scorekeeper serve's)")
+    parser.add_argument("--worker-class", choices=["gevent", "gthread"], help="default: scorekeeper serve's")
     parser.add_argument(
         "--only",
         help="measure only these routes under load (comma-separated keys: "
@@ -180,7 +181,7 @@ def server_settings(args) -> dict:
     return {
         "workers": args.workers or defaults["workers"],
         "threads": args.threads or defaults["threads"],
-        "worker_class": "gthread",
+        "worker_class": args.worker_class or defaults["worker_class"],
     }
 
 
@@ -254,7 +255,7 @@ def main(argv=None) -> int:
         instance = Path(tmp)
         games = scenario.prepare(instance / "scorekeeper.sqlite", args.saves)
         pool = collections.deque(games.saves)
-        server = Server(instance, args.workers, args.threads)
+        server = Server(instance, args.workers, args.threads, args.worker_class)
         skipped = {}
         try:
             all_routes = routes(server, games, pool)

@@ -40,7 +40,9 @@ def clean_environment(instance: Path) -> dict:
 class Server:
     """A running `scorekeeper serve`; stop() ends it (and only it)."""
 
-    def __init__(self, instance: Path, workers: int | None = None, threads: int | None = None):
+    def __init__(
+        self, instance: Path, workers: int | None = None, threads: int | None = None, worker_class: str | None = None
+    ):
         self.instance = instance
         self.port = free_port()
         args = command() + ["serve", "--host", HOST, "--port", str(self.port)]
@@ -48,6 +50,8 @@ class Server:
             args += ["--workers", str(workers)]
         if threads:
             args += ["--threads", str(threads)]
+        if worker_class:
+            args += ["--worker-class", worker_class]
         self.args = args
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open for the server's life; closed in stop())
         self.process = subprocess.Popen(

@@ -56,6 +56,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
         ADMIN_PASSWORD=None,
         POLL_SECONDS=3,
+        LONG_POLL_SECONDS=20,  # a watching phone's request waits this long for news before "nothing new"
         SEND_TIMEOUT=10,  # seconds a save waits for an answer before the phone says it was not sent
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         MAX_CONTENT_LENGTH=1024 * 1024,

@@ -166,13 +166,20 @@ def announce(host: str, port: int) -> None:
 )
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=2, show_default=True, type=int, help="Worker processes.")
-@click.option("--threads", default=4, show_default=True, type=int, help="Threads per worker.")
-def serve(host, port, workers, threads):
+@click.option("--threads", default=4, show_default=True, type=int, help="Threads per worker (gthread only).")
+@click.option(
+    "--worker-class",
+    type=click.Choice(["gevent", "gthread"]),
+    default="gevent",
+    show_default=True,
+    help="gevent holds many waiting watchers cheaply; gthread serves with threads.",
+)
+def serve(host, port, workers, threads, worker_class):
     """Run the app on a production WSGI server (gunicorn)."""
     from .server import run
 
     announce(host, port)
-    run(host, port, workers, threads)
+    run(host, port, workers, threads, worker_class)
 
 
 if __name__ == "__main__":

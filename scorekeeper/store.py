@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 
 import sqlite_utils
 
-from . import rules
+from . import changes, rules
 from .db import write
 from .rules import N_, Game, Problem, problem
 
@@ -88,6 +88,12 @@ class Derived:
 
 
 DERIVED = Derived()
+
+
+def _done(stored: Stored) -> None:
+    """After a change has committed: keep what it derived, and wake this process's watchers of the game."""
+    DERIVED.put(stored)
+    changes.changed(stored.id)
 
 
 def derived(stored: Stored) -> rules.Result:
@@ -256,7 +262,7 @@ def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict, s
         stored.game.rounds.append(checked)
         db.table("rounds").insert({"game_id": game_id, "number": number, "data": _dump(checked), "created": now()})
         _touch(db, stored, stored.result.finished, draft=None)
-    DERIVED.put(stored)
+    _done(stored)
     return stored
 
 
@@ -303,7 +309,7 @@ def replace_round(db: sqlite_utils.Database, game_id: str, number: int, was: dic
         stored.game.rounds[number - 1] = checked
         db.table("rounds").update((game_id, number), {"data": _dump(checked)})
         _touch(db, stored, stored.result.finished)
-    DERIVED.put(stored)
+    _done(stored)
     return stored
 
 
@@ -329,7 +335,7 @@ def undo_round(db: sqlite_utils.Database, game_id: str, number: int, was: dict) 
         # kept to put back on the form, to fix and save again, until that round is saved
         stored.draft = {"number": number, "undone": undone}
         _touch(db, stored, stored.result.finished, draft=_dump(stored.draft))
-    DERIVED.put(stored)
+    _done(stored)
     return stored
 
 
@@ -369,7 +375,7 @@ def save_draft(
                 data["undone"] = undone(stored)  # the rest of the undone round waits for the next step
         stored.draft = data
         _touch(db, stored, stored.finished, draft=_dump(data) if data else None)
-    DERIVED.put(stored)
+    _done(stored)
     return stored
 
 
@@ -379,6 +385,7 @@ def delete(db: sqlite_utils.Database, game_id: str) -> None:
         for table in ("access", "rounds"):
             db.execute(f"delete from {table} where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])
+    changes.changed(game_id)
 
 
 def grant(db: sqlite_utils.Database, device: str, game_id: str, role: str, token: str | None = None) -> None:

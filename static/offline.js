@@ -195,7 +195,10 @@
     const elt = event.detail.elt, xhr = event.detail.xhr;
     const reached = xhr && !UNREACHED.includes(xhr.status);
     if (reached) answered();
-    if (elt && elt.id === "poll") return watched(reached);
+    if (elt && elt.id === "poll") {
+      if (reached || document.visibilityState !== "hidden") watched(reached);  // hidden: follow.js let it go
+      return;
+    }
     if (!isEntry(elt)) return;
     lock(elt, false);
     if (!reached) return unsent(elt);
@@ -205,6 +208,16 @@
     if (xhr.status < 300 || xhr.status === 409) forget(elt.dataset.sent);
     else if (saved) write(elt.dataset.sent, { ...saved, pending: false });
     if (elt.isConnected) statusOf(elt).remove();
+  });
+
+  // A new board replaces the watch poll's element before htmx:afterRequest, which then no longer reaches
+  // the document: its answer is noticed as it arrives.
+  document.addEventListener("htmx:beforeOnLoad", (event) => {
+    const elt = event.detail.elt, xhr = event.detail.xhr;
+    if (elt && elt.id === "poll" && xhr && !UNREACHED.includes(xhr.status)) {
+      answered();
+      watched(true);
+    }
   });
 
   // Taps on a form whose save is on its way wait (a game's script would otherwise change a box unsent).

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import forms, gamefile, registry, rules, safejson, security, store
-from ..db import get_db
+from .. import changes, forms, gamefile, registry, rules, safejson, security, store
+from ..db import close_db, get_db
 from ..i18n import gettext
 from ..rules import N_, Invalid, problem
 from . import access, page, screen
@@ -150,6 +151,7 @@ def render_game(
         bundle=registry.get(rules_.id),
         leaders=result.leaders(),
         poll_seconds=current_app.config["POLL_SECONDS"],
+        long_poll=current_app.config["LONG_POLL_SECONDS"],
         folded=_folded(len(result.rounds)),
     )
     if htmx and not htmx.history_restore_request:
@@ -344,10 +346,25 @@ def import_game():
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 
+def _wait() -> float:
+    """How long a watching phone's request may wait for news (`wait`, at most LONG_POLL_SECONDS)."""
+    raw = request.args.get("wait") or ""
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+        return 0
+    return min(int(raw), current_app.config["LONG_POLL_SECONDS"])
+
+
 @bp.get("/<game_id>/poll")
 def poll(game_id: str):
-    """For watching phones: 204 while nothing changed, else the new board."""
+    """For watching phones: 204 while nothing changed, else the new board. With `wait`, the answer waits
+    up to that many seconds for a change (long polling), holding no database connection meanwhile."""
+    seen = request.args.get("version")
     version = store.version(get_db(), game_id)
+    deadline = time.monotonic() + _wait()
+    while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
+        close_db()
+        changes.watch(current_app.config["DATABASE"]).wait(game_id, version, left)
+        version = store.version(get_db(), game_id)
     if version is None and htmx:
         # 286 is htmx's "stop polling": the game was deleted, the notice says so
         response = page.full("error_notice.html", 286, message=gettext("This game has been deleted."))
@@ -355,7 +372,7 @@ def poll(game_id: str):
         return response
     if version is None:
         abort(404)
-    if request.args.get("version") == str(version):
+    if seen == str(version):
         return "", 204, {"Cache-Control": "no-store"}
     # the poll swaps nothing itself (hx-swap none): the round form (the next deal) comes out of band too
     response = render_game(_stored(game_id), blocks=("scoreboard", "flash", "round_form"), form_oob=True)

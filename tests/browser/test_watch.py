@@ -7,6 +7,9 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper import store
+from scorekeeper.db import connect
+
 pytestmark = pytest.mark.browser
 
 
@@ -72,18 +75,50 @@ def test_a_watcher_sees_the_round_appear_without_reloading(app, live_server, pho
     assert watcher.evaluate("window.notReloaded") is True
 
 
-def test_polling_stops_when_the_game_is_over(app, live_server, phones):
+def correct(app, url: str, round_: dict) -> None:
+    """Correct round 1 as the scoring phone would (straight into the store: the watcher cannot tell)."""
+    db = connect(app.config["DATABASE"])
+    try:
+        game_id = url.rsplit("/", 1)[1]
+        was = store.load(db, game_id).game.rounds[0]
+        store.replace_round(db, game_id, 1, was, {**was, **round_})
+    finally:
+        db.conn.close()
+
+
+def visibility(page: Page, state: str) -> None:
+    """Hide or show the page as a phone does when its screen goes off or another app comes up."""
+    page.evaluate(
+        "state => { Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});"
+        " document.dispatchEvent(new Event('visibilitychange')); }",
+        state,
+    )
+
+
+def test_a_finished_game_is_followed_but_not_while_the_page_is_hidden(app, live_server, phones):
     scorer, watcher = phones
+    poll = app.config["POLL_SECONDS"]
     url = start(scorer, live_server, ["Anne", "Julien", "Sylvie"], "1")
-    watcher.goto(url)
-    polls = []
-    watcher.on("request", lambda r: polls.append(r.url) if "/poll" in r.url else None)
     enter_round(scorer, 1, [0, 0, 1], [0, 0, 1])
-    expect(watcher.locator("#winners")).to_be_visible(timeout=(app.config["POLL_SECONDS"] + 2) * 1000)
-    expect(watcher.locator("#poll")).to_have_count(0)
-    count = len(polls)
-    watcher.wait_for_timeout(app.config["POLL_SECONDS"] * 2500)
-    assert len(polls) == count
+    watcher.goto(url)
+    expect(watcher.locator("#winners")).to_contain_text("Sylvie")
+    expect(watcher.locator("#poll")).to_have_attribute("data-following", "asking")
+
+    correct(app, url, {"bids": [1, 0, 0], "tricks": [1, 0, 0]})  # after the end: Anne wins instead
+    corrected = time.monotonic()
+    expect(watcher.locator("#winners")).to_contain_text("Anne", timeout=(poll + 2) * 1000)
+    assert time.monotonic() - corrected <= poll  # within one polling interval (it came at once)
+
+    polls = []
+    visibility(watcher, "hidden")
+    expect(watcher.locator("#poll")).to_have_attribute("data-following", "paused")
+    watcher.on("request", lambda r: polls.append(r.url) if "/poll" in r.url else None)
+    correct(app, url, {"bids": [0, 1, 0], "tricks": [0, 1, 0]})  # Julien, while nobody looks
+    expect(watcher.locator("#winners")).to_contain_text("Anne")
+    assert polls == [] and not watcher.locator("#net-lost").count()  # hidden: no asking, no "connection lost"
+    visibility(watcher, "visible")
+    expect(watcher.locator("#winners")).to_contain_text("Julien", timeout=(poll + 2) * 1000)
+    assert len(polls) >= 1
 
 
 def test_the_score_link_hands_scoring_over_until_it_is_replaced(live_server, phones):

@@ -3,8 +3,10 @@ phone asks, the admin listing, the safety headers and cross-site refusals, and t
 
 import http.client
 import io
+import json
 import re
 import threading
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -300,15 +302,43 @@ def test_the_poll_brings_the_new_round_totals_and_deal(app, client, watcher, url
     assert f"version={version(app, url)}" in html  # the next poll asks from here
 
 
-def test_polling_stops_when_the_game_is_finished(app, client, watcher, url):
+def test_a_finished_game_is_still_followed_and_a_correction_reaches_the_watchers(app, client, watcher, url):
     assert tricks(client, url, 2, [1, 1, 0]).status_code == 303
-    assert 'id="poll"' in watcher.get(url).get_data(as_text=True)
-    seen = version(app, url)
     play_round(client, url, 3, [0, 0, 1], [0, 0, 1])
+    first = watcher.get(url, headers=EN)
+    page, before = first.get_data(as_text=True), totals(first)
+    assert 'id="poll"' in page and "Winner" in page
+    slower = app.config["POLL_SECONDS"] * 10  # without JavaScript the page reloads itself, slower once finished
+    assert f'<noscript><meta http-equiv="refresh" content="{slower}"></noscript>' in page
+    seen = version(app, url)
+    was = stored(app, url).game.rounds[2]
+    fields = {**seats("bids", was["bids"]), **seats("open", ["open" if o else "secret" for o in was["open"]])}
+    fields.update({**seats("tricks", [1, 0, 0]), "was": json.dumps(was)})
+    assert client.post(f"{url}/rounds/3", data=fields).status_code == 303
     response = watcher.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
-    assert 'id="poll"' not in response.get_data(as_text=True)
-    assert "Winner" in text(response)
-    assert 'id="poll"' not in watcher.get(url).get_data(as_text=True)
+    assert response.status_code == 200 and 'id="poll"' in response.get_data(as_text=True)
+    assert totals(response) == totals(client.get(url)) != before
+
+
+def test_a_waiting_poll_answers_as_soon_as_a_round_is_saved(app, client, watcher, url):
+    seen = version(app, url)
+    answers = []
+    waiting = threading.Thread(
+        target=lambda: answers.append(watcher.get(f"{url}/poll?version={seen}&wait=15", headers={**HX, **EN}))
+    )
+    started = time.monotonic()
+    waiting.start()
+    assert tricks(client, url, 2, [1, 1, 0]).status_code == 303
+    waiting.join(15)
+    assert answers and answers[0].status_code == 200 and 'id="round-2"' in answers[0].get_data(as_text=True)
+    assert time.monotonic() - started < 10  # woken by the save, not by the end of its wait
+    quiet = watcher.get(f"{url}/poll?version={version(app, url)}&wait=1", headers=HX)
+    assert quiet.status_code == 204  # nothing new within its wait
+
+
+def test_the_scorers_page_neither_polls_nor_reloads(client, url):
+    page = client.get(url).get_data(as_text=True)
+    assert 'id="poll"' not in page and 'http-equiv="refresh"' not in page and "follow." not in page
 
 
 # -- HTTP hygiene ----------------------------------------------------------------------------------
@@ -455,7 +485,7 @@ def test_serve_prints_the_address_and_its_qr_code(monkeypatch):
     qr = io.StringIO()
     segno.make("http://192.168.1.20:8123/", error="m").terminal(out=qr, compact=True)
     assert qr.getvalue().strip() in result.output
-    assert calls == [("0.0.0.0", 8123, 2, 4)]
+    assert calls == [("0.0.0.0", 8123, 2, 4, "gevent")]
 
 
 def test_serve_on_loopback_prints_that_address(monkeypatch, capsys):

@@ -1,0 +1,237 @@
+"""A venue on one server (a benchmark, not a test): TABLES tables, each watched by WATCHERS phones and saving a
+round every SAVE_EVERY seconds, against the real server (`scorekeeper serve`, gunicorn) on loopback.
+
+Watching phones either ask every 3 s (`--mode poll`, what the watch page did before issue 18) or wait for
+news (`--mode long`, long polling, what follow.js does now). Measured: the trivial route's p50 on the idle
+server; then, with every phone connected, the saves' latency, how late each watcher gets each saved round
+(from the moment the save was sent), the answer time of polls, errors, and the server's CPU time and
+resident memory (master and workers, from /proc) against the idle server, per 100 watchers.
+
+Run: `.venv/bin/python -m bench.venue --tables 300 --watchers 3 --mode long --seconds 30`.
+Keep runs short on a shared machine: a run lasts about `--seconds` plus the set-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+from scorekeeper import db as database
+from scorekeeper import store
+
+from . import scenario
+from .server import HOST, Server
+
+TICKS = os.sysconf("SC_CLK_TCK")
+VERSION = re.compile(rb"poll\?version=(\d+)")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds used so far by these processes."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except OSError:
+            pass
+    return total / TICKS
+
+
+def rss_kib(pids: list[int]) -> int:
+    """Resident memory of these processes now, KiB."""
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+async def request(port: int, method: str, path: str, headers: dict, body: bytes = b"") -> tuple[int, bytes]:
+    """One HTTP/1.1 request on a connection of its own; the status and the body."""
+    reader, writer = await asyncio.open_connection(HOST, port)
+    try:
+        head = f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nConnection: close\r\n"
+        head += "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        if body:
+            head += f"Content-Length: {len(body)}\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        writer.write(head.encode() + b"\r\n" + body)
+        await writer.drain()
+        raw = await reader.read()
+    finally:
+        writer.close()
+    status = int(raw.split(b" ", 2)[1]) if raw.startswith(b"HTTP/") else 0
+    return status, raw.partition(b"\r\n\r\n")[2]
+
+
+class Venue:
+    """The phones of the venue and what they saw."""
+
+    def __init__(self, port: int, games: list[str], version: int, args):
+        self.port, self.games, self.args = port, games, args
+        self.versions = dict.fromkeys(games, version)
+        self.saved_at: dict[str, float] = {}  # game -> when its save was sent
+        self.saved_done: dict[str, float] = {}  # game -> when the save's answer came
+        self.delays: list[float] = []  # per watcher and saved round: sent -> the watcher has the board
+        self.after_answer: list[float] = []  # the same from the save's answer
+        self.polls: list[float] = []  # answer times of polls (3 s polling: every poll; long: those with news)
+        self.saves: list[float] = []
+        self.errors: list[str] = []
+        self.measuring = False
+        self.stop = False
+
+    def headers(self, **extra) -> dict:
+        return {"Accept-Encoding": "br, gzip", "HX-Request": "true", **extra}
+
+    async def watcher(self, game: str) -> None:
+        """One watching phone, following its table until the end of the run."""
+        seen = self.versions[game]
+        await asyncio.sleep(random.random() * 3)  # phones do not all open the page in the same second
+        while not self.stop:
+            query = {"version": seen, **({"wait": 20} if self.args.mode == "long" else {})}
+            started = time.monotonic()
+            try:
+                status, body = await request(self.port, "GET", f"/games/{game}/poll?{urlencode(query)}", self.headers())
+            except OSError as exc:
+                status, body = 0, str(exc).encode()
+            now = time.monotonic()
+            if status == 200:
+                found = VERSION.search(body) if not body.startswith(b"\x1f") else None
+                seen = int(found.group(1)) if found else seen + 1
+                if self.measuring and game in self.saved_at:
+                    self.delays.append(now - self.saved_at[game])
+                    if game in self.saved_done:
+                        self.after_answer.append(max(0.0, now - self.saved_done[game]))
+            elif status != 204:
+                if self.measuring and not self.stop:
+                    self.errors.append(f"poll {status}")
+                await asyncio.sleep(1)
+            if self.measuring and (self.args.mode == "poll" or status == 200):
+                self.polls.append(now - started)
+            if self.args.mode == "poll":
+                await asyncio.sleep(max(0.0, 3 - (time.monotonic() - started)))
+
+    async def table(self, game: str) -> None:
+        """The scoring phone of a table: saves round 6 once, at a random moment of the measured window."""
+        await asyncio.sleep(self.args.warmup + random.random() * self.args.seconds)
+        body = urlencode(scenario.save_form(scenario.SAVED)).encode()
+        self.saved_at[game] = started = time.monotonic()
+        status, _ = await request(
+            self.port, "POST", f"/games/{game}/rounds", self.headers(Cookie=f"device={scenario.DEVICE}"), body
+        )
+        self.saved_done[game] = time.monotonic()
+        self.saves.append(self.saved_done[game] - started)
+        if status != 200:
+            self.errors.append(f"save {status}")
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-th percentile in ms (nearest rank)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))] * 1000
+
+
+async def trivial(port: int, count: int) -> float:
+    """The trivial route's p50 in ms, one request after the other."""
+    times = []
+    for _ in range(count):
+        started = time.monotonic()
+        await request(port, "GET", "/healthz", {})
+        times.append(time.monotonic() - started)
+    return statistics.median(times) * 1000
+
+
+async def run(server: Server, games: list[str], version: int, args) -> dict:
+    """Idle figures, then the venue for `args.seconds` with every phone connected."""
+    pids = [server.process.pid, *server.workers()]
+    idle_p50 = await trivial(server.port, 300)
+    idle_rss = rss_kib(pids)
+    venue = Venue(server.port, games, version, args)
+    tables = games[: args.tables]
+    watchers = [asyncio.create_task(venue.watcher(g)) for g in tables for _ in range(args.watchers)]
+    savers = [asyncio.create_task(venue.table(g)) for g in tables] if args.saves else []
+    await asyncio.sleep(args.warmup)
+    venue.measuring = True
+    cpu0, t0 = cpu_seconds(pids), time.monotonic()
+    await asyncio.sleep(args.seconds)
+    cpu = cpu_seconds(pids) - cpu0
+    elapsed = time.monotonic() - t0
+    rss = rss_kib(pids)
+    busy_p50 = await trivial(server.port, 100)
+    venue.measuring = False
+    venue.stop = True
+    for task in savers:
+        task.cancel()
+    await asyncio.sleep(0.5)
+    for task in watchers:
+        task.cancel()
+    phones = max(1, len(watchers))
+    return {
+        "idle_trivial_p50": idle_p50,
+        "busy_trivial_p50": busy_p50,
+        "watchers": phones,
+        "cpu_per_s": cpu / elapsed,
+        "cpu_per_100": cpu / elapsed / phones * 100,
+        "rss_mib": rss / 1024,
+        "rss_per_100_mib": (rss - idle_rss) / 1024 / phones * 100,
+        "saves": len(venue.saves),
+        "save_p50": pct(venue.saves, 50),
+        "save_p99": pct(venue.saves, 99),
+        "seen_p50": pct(venue.delays, 50),
+        "seen_p99": pct(venue.delays, 99),
+        "after_save_p50": pct(venue.after_answer, 50),
+        "after_save_p99": pct(venue.after_answer, 99),
+        "poll_p50": pct(venue.polls, 50),
+        "poll_p99": pct(venue.polls, 99),
+        "polls": len(venue.polls),
+        "errors": venue.errors,
+    }
+
+
+def main(argv=None) -> dict:
+    """Print one line of figures (and the load average the machine had)."""
+    parser = argparse.ArgumentParser(prog="python -m bench.venue", description=__doc__)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--watchers", type=int, default=3, help="watching phones per table")
+    parser.add_argument("--mode", choices=["poll", "long"], default="long")
+    parser.add_argument("--worker-class", choices=["gevent", "gthread"], default=None)
+    parser.add_argument("--workers", type=int)
+    parser.add_argument("--seconds", type=float, default=20, help="measured seconds (each table saves once in them)")
+    parser.add_argument("--warmup", type=float, default=4)
+    parser.add_argument("--no-saves", dest="saves", action="store_false", help="watchers only (cost per watcher)")
+    args = parser.parse_args(argv)
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-venue-"))
+    prepared = scenario.prepare(folder / "scorekeeper.sqlite", args.tables)
+    games = prepared.saves
+    db = database.connect(str(folder / "scorekeeper.sqlite"))
+    version = store.version(db, games[0]) or 0
+    db.conn.close()
+    server = Server(folder, args.workers, None, args.worker_class)
+    try:
+        load = os.getloadavg()
+        found = asyncio.run(run(server, games, version, args))
+    finally:
+        server.stop()
+    found.update(mode=args.mode, worker_class=args.worker_class or "gevent", tables=args.tables, load=load)
+    found["saves_per_s"] = args.tables / args.seconds if args.saves else 0
+    for key, value in found.items():
+        print(f"{key}: {value:.2f}" if isinstance(value, float) else f"{key}: {value}")
+    return found
+
+
+if __name__ == "__main__":
+    main()

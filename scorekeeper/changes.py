@@ -1,0 +1,113 @@
+"""Watching phones wait for a game's next version instead of asking every few seconds (long polling).
+
+A waiting request holds no database connection, only an Event of the game it watches. Per process and
+database file one thread (a greenlet under gevent) notices changes: the writes of this process say so at
+once (`changed`, called by the store after each commit), those of the other workers are seen by asking
+SQLite every 50 ms whether anything was committed meanwhile (PRAGMA data_version: a few
+microseconds), and only then the versions of the games being watched. The thread ends once nobody has
+waited for a while.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+
+TICK = 0.05  # seconds between two looks (a PRAGMA: microseconds); another worker's save is seen within it
+IDLE = 30.0  # seconds without a watcher before the thread ends
+CHUNK = 500  # ids per query (SQLite allows 32766 parameters)
+
+
+class Watch:
+    """The games watched in one database file, and the thread that notices when they change."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.lock = threading.Lock()
+        self.events: dict[str, threading.Event] = {}  # game id -> set when it changes (then replaced)
+        self.waiting: dict[str, int] = {}  # game id -> requests waiting on it
+        self.versions: dict[str, int | None] = {}  # game id -> the version last seen
+        self.thread: threading.Thread | None = None
+
+    def wait(self, game_id: str, seen: int, timeout: float) -> bool:
+        """Wait until the game changes from version `seen`, or `timeout` seconds; whether it changed."""
+        with self.lock:
+            event = self.events.setdefault(game_id, threading.Event())
+            self.waiting[game_id] = self.waiting.get(game_id, 0) + 1
+            self.versions.setdefault(game_id, seen)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="scorekeeper-watch", daemon=True)
+                self.thread.start()
+        try:
+            return event.wait(timeout)
+        finally:
+            with self.lock:
+                self.waiting[game_id] -= 1
+                if not self.waiting[game_id]:
+                    del self.waiting[game_id]
+                    self.versions.pop(game_id, None)
+                    if self.events.get(game_id) is event and not event.is_set():
+                        del self.events[game_id]
+
+    def changed(self, game_id: str) -> None:
+        """Wake whoever waits on this game (a new Event serves the next waiters)."""
+        with self.lock:
+            event = self.events.pop(game_id, None)
+            if game_id in self.versions:
+                self.versions[game_id] = None  # unknown: the next look reads it again
+        if event is not None:
+            event.set()
+
+    def _run(self) -> None:
+        """Look at the database every TICK while anyone waits; end after IDLE seconds with nobody."""
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        last, idle_since = None, time.monotonic()
+        try:
+            while True:
+                time.sleep(TICK)
+                with self.lock:
+                    watched = list(self.waiting)
+                    if not watched and time.monotonic() - idle_since > IDLE:
+                        self.thread = None
+                        return
+                if not watched:
+                    continue
+                idle_since = time.monotonic()
+                version = conn.execute("PRAGMA data_version").fetchone()[0]
+                if version != last or any(self.versions.get(g) is None for g in watched):
+                    last = version
+                    self._compare(conn, watched)
+        finally:
+            conn.close()
+
+    def _compare(self, conn: sqlite3.Connection, watched: list[str]) -> None:
+        """Wake the watchers of every game whose version is not the one last seen (or that is gone)."""
+        found: dict[str, int] = {}
+        for start in range(0, len(watched), CHUNK):
+            ids = watched[start : start + CHUNK]
+            marks = ",".join("?" * len(ids))
+            found.update(conn.execute(f"select id, version from games where id in ({marks})", ids).fetchall())
+        for game_id in watched:
+            with self.lock:
+                known = self.versions.get(game_id)
+                if game_id in self.versions:
+                    self.versions[game_id] = found.get(game_id)
+            if known is not None and known != found.get(game_id):
+                self.changed(game_id)
+
+
+_watches: dict[str, Watch] = {}
+_lock = threading.Lock()
+
+
+def watch(path: str) -> Watch:
+    """The watch of one database file."""
+    with _lock:
+        return _watches.setdefault(path, Watch(path))
+
+
+def changed(game_id: str) -> None:
+    """A game was just changed by this process: its watchers here answer at once."""
+    for each in list(_watches.values()):
+        each.changed(game_id)

@@ -1,0 +1,70 @@
+// A watching phone follows the game, finished or not (a correction after the end changes the winner): it
+// asks the server for news and the server answers as soon as the game changes, or after a while with
+// "nothing new" (long polling, #poll's data-wait seconds), and it asks again at once. While the page is
+// hidden it asks nothing; shown again, it asks at once (its #poll carries the version it shows, so whatever
+// changed meanwhile comes in one answer). After a failure it waits a little longer each time. The answers
+// are htmx's (#poll is their source), so offline.js's connection notice follows them. Without JavaScript
+// the page reloads itself instead (a meta refresh in <noscript>).
+(function () {
+  "use strict";
+  const PAUSES = [1, 2, 4, 8, 15];  // seconds after each failure in a row, then every 15 s
+  let running = false, failures = 0, stopped = false, timer = 0, wake = null;
+
+  function poll() {
+    return document.getElementById("poll");
+  }
+
+  function hidden() {
+    return document.visibilityState === "hidden";
+  }
+
+  function pause(seconds) {
+    return new Promise((resolve) => { wake = resolve; timer = setTimeout(resolve, seconds * 1000); });
+  }
+
+  // The answer's status (0 when nothing came back), taken as it arrives: a new board replaces #poll itself,
+  // whose later events no longer reach the document.
+  let status = 0;
+  document.addEventListener("htmx:beforeOnLoad", (event) => {
+    if (event.detail.elt && event.detail.elt.id === "poll") status = event.detail.xhr.status;
+  });
+
+  async function follow() {
+    if (running || stopped) return;
+    running = true;
+    while (!hidden() && !stopped) {
+      const el = poll();
+      if (!el || !window.htmx) break;
+      el.dataset.following = "asking";
+      status = 0;
+      const started = Date.now();
+      try {
+        await window.htmx.ajax("GET", `${el.dataset.poll}&wait=${el.dataset.wait}`, { source: el, swap: "none" });
+      } catch (e) { /* aborted (hidden), timed out or no connection: status says which */ }
+      if (status === 286) stopped = true;  // the game was deleted: the notice says so
+      else if (status >= 200 && status < 300) failures = 0;
+      else if (!hidden()) await pause(PAUSES[Math.min(failures++, PAUSES.length - 1)]);
+      // an answer of "nothing new" far sooner than asked (a proxy cutting it short): do not hammer it
+      if (status === 204 && Date.now() - started < 1000) await pause(parseFloat(el.dataset.pause) || 3);
+    }
+    const el = poll();
+    if (el) el.dataset.following = hidden() ? "paused" : "stopped";
+    running = false;
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    const el = poll();
+    if (hidden()) {
+      clearTimeout(timer);
+      if (wake) wake();  // a pause after a failure ends: the loop sees the page hidden and stops
+      if (el && window.htmx) window.htmx.trigger(el, "htmx:abort");  // the request waiting for news goes
+    } else {
+      failures = 0;
+      follow();
+    }
+  });
+
+  // a deferred script runs before DOMContentLoaded: htmx has set itself up by then
+  if (document.readyState === "complete") follow();
+  else document.addEventListener("DOMContentLoaded", follow);
+})();

@@ -1,0 +1,50 @@
+"""A waiting watcher wakes when its game changes: at once for a change made by this process, within a
+tick or two for one committed by another process (seen through SQLite), and not for another game."""
+
+import sqlite3
+import threading
+import time
+
+from scorekeeper import changes, db
+
+
+def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_path):
+    path = str(tmp_path / "watch.sqlite")
+    db.migrate(path)
+    other = sqlite3.connect(path, isolation_level=None)  # another worker's connection
+    for game_id in ("game-a", "game-b"):
+        other.execute("insert into games (id, rules, players, version) values (?, 'inferno', '[]', 1)", [game_id])
+    watch = changes.Watch(path)
+    woke: dict[str, tuple[bool, float]] = {}
+
+    def wait(game_id: str, timeout: float) -> None:
+        started = time.monotonic()
+        woke[game_id] = (watch.wait(game_id, 1, timeout), time.monotonic() - started)
+
+    waiters = [threading.Thread(target=wait, args=("game-a", 5)), threading.Thread(target=wait, args=("game-b", 1))]
+    for waiter in waiters:
+        waiter.start()
+    while len(watch.waiting) < 2:
+        time.sleep(0.01)
+    other.execute("update games set version = 2 where id = 'game-a'")
+    for waiter in waiters:
+        waiter.join(10)
+    assert woke["game-a"][0] and woke["game-a"][1] < 4 * changes.TICK + 0.5
+    assert woke["game-b"] == (False, woke["game-b"][1]) and woke["game-b"][1] >= 1  # nothing happened to it
+    assert watch.waiting == {}
+    other.close()
+
+
+def test_a_change_made_here_wakes_at_once(tmp_path):
+    path = str(tmp_path / "watch.sqlite")
+    db.migrate(path)
+    watch = changes.watch(path)
+    result = []
+    waiter = threading.Thread(target=lambda: result.append(watch.wait("game-c", 1, 5)))
+    waiter.start()
+    while not watch.waiting:
+        time.sleep(0.01)
+    started = time.monotonic()
+    changes.changed("game-c")
+    waiter.join(5)
+    assert result == [True] and time.monotonic() - started < 0.5
