@@ -1,0 +1,123 @@
+"""A throttled phone in Chromium (a benchmark, not a test): tap "save" to the board painted, and the bytes of a
+first visit, against the real server (`scorekeeper serve`) on loopback.
+
+The phone: 390x844, CPU 4 times slower (CDP Emulation.setCPUThrottlingRate), 150 ms round trip and 1.6 Mbps
+each way (Network.emulateNetworkConditions). Targets (issue 18): tap "save" to board painted at most 250 ms
+median (the round trip plus 100 ms); a first visit within 30 KB compressed (what came over the wire, headers
+included, the page and every file it loads, nothing cached).
+
+Each measured save is round 6 of its own Tout ou rien game (6 players, the bids already in): the scorer's
+page is opened, the tricks tapped in, then "Save round 6" tapped; the time runs from the tap's click event
+to the second animation frame after the new row is in the board (a frame painted with it).
+Run: `.venv/bin/python -m bench.phone [SAVES]`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import CDPSession, sync_playwright
+
+from . import scenario
+from .server import HOST, Server
+
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+RTT_MS, KBPS = 150, 1600
+
+MEASURE = """
+() => { window.__measure = new Promise((resolve) => {
+  const button = document.querySelector("#round-entry button[type=submit]");
+  let tapped = 0;
+  button.addEventListener("click", () => { tapped = performance.now(); }, { capture: true, once: true });
+  const watch = new MutationObserver(() => {
+    if (!tapped || !document.querySelector("#scoreboard #round-6")) return;
+    watch.disconnect();
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - tapped)));
+  });
+  watch.observe(document.body, { childList: true, subtree: true });
+}); }
+"""
+
+
+def throttle(page) -> CDPSession:
+    """The phone's CPU and network, through the Chrome DevTools Protocol; the session, to read bytes with."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    cdp.send("Network.enable")
+    rate = KBPS * 1000 / 8  # bytes per second
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": RTT_MS, "downloadThroughput": rate, "uploadThroughput": rate},
+    )
+    return cdp
+
+
+def first_visit(browser, base: str, game: str) -> dict:
+    """What a first visit to the game page downloads, nothing cached: requests and bytes on the wire."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.add_cookies([{"name": "device", "value": scenario.DEVICE, "url": base}])
+    page = context.new_page()
+    cdp = throttle(page)
+    done: dict[str, float] = {}
+    cdp.on("Network.loadingFinished", lambda e: done.__setitem__(e["requestId"], e["encodedDataLength"]))
+    page.goto(f"{base}/games/{game}", wait_until="load")
+    page.wait_for_timeout(500)  # the manifest and late scripts
+    context.close()
+    return {"requests": len(done), "kb": sum(done.values()) / 1024}
+
+
+def save(page, base: str, game: str) -> float:
+    """Open the scorer's page, tap the tricks of round 6 in, tap save; ms from the tap to the board painted."""
+    page.goto(f"{base}/games/{game}", wait_until="load")
+    for seat, took in enumerate(scenario.ROUNDS[scenario.SAVED - 1]["tricks"]):
+        page.locator(f"label.chip:has(input[name='tricks.{seat}'][value='{took}'])").click()
+    page.evaluate(MEASURE)
+    page.locator("#round-entry button[type=submit]").click()
+    return float(page.evaluate("window.__measure"))
+
+
+def main(saves: int = 9) -> dict:
+    """Print the first visit's bytes and the saves' times."""
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-phone-"))
+    games = scenario.prepare(folder / "scorekeeper.sqlite", saves + 1).saves
+    server = Server(folder)
+    base = f"http://{HOST}:{server.port}"
+    chromium = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=FLAGS)
+            visit = first_visit(browser, base, games[0])
+            context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            context.add_cookies([{"name": "device", "value": scenario.DEVICE, "url": base}])
+            page = context.new_page()
+            throttle(page)
+            save(page, base, games[0])  # warm: static files cached, as on a phone that played round 5 here
+            times = [save(page, base, game) for game in games[1:]]
+            browser.close()
+    finally:
+        server.stop()
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
+    print(f"first visit: {visit['requests']} requests, {visit['kb']:.1f} KB on the wire (target ≤ 30 KB)")
+    print(
+        f"tap save to board painted, {len(times)} saves: median {statistics.median(times):.0f} ms, "
+        f"min {min(times):.0f}, max {max(times):.0f} (target ≤ {RTT_MS + 100} ms median)"
+    )
+    return {"visit": visit, "times": times, "load": load}
+
+
+if __name__ == "__main__":
+    main(*(int(a) for a in sys.argv[1:2]))
