@@ -77,6 +77,9 @@ def walk_all_or_nothing(page: Page, audit: Audit, base: str) -> None:
     setup(page, audit, base, "all-or-nothing")
     start_game(page, base, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Marc"])
     audit("all-or-nothing bids")
+    submit_step(page)  # no bid tapped: refused
+    expect(page.locator("#round-form .errors")).to_be_visible()
+    audit("all-or-nothing bids refused")
     for seat, bid in enumerate(["nothing", "nothing", "all", "nothing"]):
         tap(page, f"bids.{seat}", bid)
     submit_step(page, "tricks")
@@ -85,6 +88,7 @@ def walk_all_or_nothing(page: Page, audit: Audit, base: str) -> None:
         tap(page, f"tricks.{seat}", took)
     submit_step(page, number=1)
     audit("all-or-nothing round 2")
+    correction(page, audit, "all-or-nothing")
 
 
 def walk_everest_abyss(page: Page, audit: Audit, base: str) -> None:
@@ -110,6 +114,9 @@ def walk_all_fours(page: Page, audit: Audit, base: str) -> None:
     setup(page, audit, base, "all-fours")
     start_game(page, base, "all-fours", P3)
     audit("all-fours hand")
+    submit_step(page)  # nothing tapped: refused
+    expect(page.locator("#round-form .errors")).to_be_visible()
+    audit("all-fours hand refused")
     tap(page, "turn_up.0", "K")
     tap(page, "beg", "run")
     tap(page, "turn_up.1", "A")
@@ -123,12 +130,16 @@ def walk_all_fours(page: Page, audit: Audit, base: str) -> None:
     page.locator("#game-points-2").fill("5")
     submit_step(page, number=1)
     audit("all-fours hand 2")
+    correction(page, audit, "all-fours")
 
 
 def walk_inferno(page: Page, audit: Audit, base: str) -> None:
     setup(page, audit, base, "inferno")
     start_game(page, base, "inferno", P3, options={"rounds": "1"})
     audit("inferno round")
+    submit_step(page)  # nothing counted: refused
+    expect(page.locator("#round-form .errors")).to_be_visible()
+    audit("inferno refused")
     page.locator("#player-0 label.face[for='red-0-3']").click()
     page.locator("#player-0 button[data-for='other-0'][data-step='1']").click()
     page.locator("#other-1").fill("3")
