@@ -78,7 +78,7 @@ def walk_all_or_nothing(page: Page, audit: Audit, base: str) -> None:
     start_game(page, base, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Marc"])
     audit("all-or-nothing bids")
     submit_step(page)  # no bid tapped: refused
-    expect(page.locator("#round-form .errors")).to_be_visible()
+    expect(page.locator("#round-form #first-error")).to_be_visible()
     audit("all-or-nothing bids refused")
     for seat, bid in enumerate(["nothing", "nothing", "all", "nothing"]):
         tap(page, f"bids.{seat}", bid)
@@ -115,7 +115,7 @@ def walk_all_fours(page: Page, audit: Audit, base: str) -> None:
     start_game(page, base, "all-fours", P3)
     audit("all-fours hand")
     submit_step(page)  # nothing tapped: refused
-    expect(page.locator("#round-form .errors")).to_be_visible()
+    expect(page.locator("#round-form #first-error")).to_be_visible()
     audit("all-fours hand refused")
     tap(page, "turn_up.0", "K")
     tap(page, "beg", "run")
@@ -138,7 +138,7 @@ def walk_inferno(page: Page, audit: Audit, base: str) -> None:
     start_game(page, base, "inferno", P3, options={"rounds": "1"})
     audit("inferno round")
     submit_step(page)  # nothing counted: refused
-    expect(page.locator("#round-form .errors")).to_be_visible()
+    expect(page.locator("#round-form #first-error")).to_be_visible()
     audit("inferno refused")
     page.locator("#player-0 label.face[for='red-0-3']").click()
     page.locator("#player-0 button[data-for='other-0'][data-step='1']").click()
