@@ -40,16 +40,19 @@ def game(rounds: int, hands: list[int] = HANDS) -> Game:
 
 
 def bids_step(rnd: dict) -> dict:
-    """The draft the bids step of a round leaves: bids and open/secret."""
-    return {"bids": rnd["bids"], "open": rnd["open"]}
+    """The draft the bids step of a round leaves: who bids openly with their bids (secret ones come later)."""
+    return {"bids": [b if o else None for b, o in zip(rnd["bids"], rnd["open"], strict=True)], "open": rnd["open"]}
 
 
 def save_form(number: int) -> dict:
-    """The fields htmx posts for the tricks step of round `number` (the post that records the round)."""
+    """The fields htmx posts for the tricks step of round `number` (the post that records the round): the
+    secret bids turned up and the tricks."""
+    rnd = ROUNDS[number - 1]
     return {
         "number": str(number),
         "step": "tricks",
-        **{f"tricks.{k}": str(v) for k, v in enumerate(ROUNDS[number - 1]["tricks"])},
+        **{f"bids.{k}": str(b) for k, (b, o) in enumerate(zip(rnd["bids"], rnd["open"], strict=True)) if not o},
+        **{f"tricks.{k}": str(v) for k, v in enumerate(rnd["tricks"])},
     }
 
 

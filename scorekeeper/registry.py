@@ -90,7 +90,7 @@ class Bundle:
 
 
 GAMES = (
-    Bundle("tout-ou-rien"),
+    Bundle("tout-ou-rien", style=True),
     Bundle("all-or-nothing"),
     Bundle("everest-abyss", script=True, style=True),
     Bundle("all-fours", script=True, style=True),

@@ -134,15 +134,18 @@ def bids_then_tricks(form: MultiDict, step: str, ctx: FormContext, read_bids, re
     n = len(ctx.game.players)
     if step == "bids":
         return read_bids(form, n)
-    if step == "all":
-        bids = read_bids(form, n)
-    elif ctx.draft and ctx.draft.get("step") in ("bids", "stored") and ctx.draft.get("number") == ctx.number:
-        bids = ctx.draft["data"]
-    else:
-        raise Invalid([problem(N_("The bids of this round are not recorded yet: enter them first."), field="bids")])
+    bids = read_bids(form, n) if step == "all" else drafted(ctx)
     return {**bids, **read_tricks(form, n)}
 
 
 def fields(rules_id: str, rnd: dict) -> MultiDict:
     """The form fields that show a stored round (an undone one, say) on the form again, as if tapped."""
     return MultiDict(module_for(rules_id).fields(rnd))
+
+
+def drafted(ctx: FormContext) -> dict:
+    """The stored first step (the bids) of the round the form was posted for, or the round itself when
+    it was already saved (sent twice); refused when the bids of that round are not in."""
+    if ctx.draft and ctx.draft.get("step") in ("bids", "stored") and ctx.draft.get("number") == ctx.number:
+        return ctx.draft["data"]
+    raise Invalid([problem(N_("The bids of this round are not recorded yet: enter them first."), field="bids")])

@@ -77,17 +77,29 @@ class ToutOuRien(Rules):
         ]
 
     def check_draft(self, game: Game, state: State, step: str, draft: dict) -> dict:
-        """The bids step: bids and open/secret, before the tricks are played."""
+        """The bids step, before the hand is played: who bids openly, with their bids, and who in secret.
+        A secret bid card lies face down until the end of the hand: its bid is null here and comes with
+        the tricks."""
         if step != "bids":
             return super().check_draft(game, state, step, draft)
-        bids, opens = self._check_bids(game, draft)
+        n = len(game.players)
+        bids, opens = by_seat(draft, "bids", n), by_seat(draft, "open", n)
+        raise_if(bool_entries(opens, "open", N_("Open or secret")))
+        shown = {seat for seat, open_ in enumerate(opens) if open_}
+        early = [
+            problem(N_("A secret bid is entered with the tricks, after the hand."), seat=seat, field="bids")
+            for seat, bid in enumerate(bids)
+            if seat not in shown and bid is not None
+        ]
+        raise_if(int_entries(bids, "bids", N_("The bid"), 0, MAX_BID, seats=shown) + early)
         return {"bids": bids, "open": opens}
 
     def draft_warnings(self, game: Game, state: State, draft: dict) -> list[Problem]:
-        """An open bid above the hand size, flagged while the tricks are entered (a secret one would give
-        the bid away: its warning waits for the tricks, on the board)."""
+        """An open bid above the hand size, flagged while the tricks are entered (secret bids are not
+        known yet: their warning comes with the tricks, on the board)."""
         opens = draft.get("open", [])
-        return [w for w in self._bid_warnings(draft.get("bids", []), self.cards(game, state)) if opens[w.seat]]
+        shown = [b if open_ else 0 for b, open_ in zip(draft.get("bids", []), opens, strict=False)]
+        return self._bid_warnings(shown, self.cards(game, state))
 
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Bids, open flags and tricks by seat; the tricks add up to the hand size."""

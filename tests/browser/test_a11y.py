@@ -54,14 +54,15 @@ def walk_tout_ou_rien(page: Page, audit: Audit, base: str) -> None:
     setup(page, audit, base, "tout-ou-rien")
     start_game(page, base, "tout-ou-rien", P3, options={"hands": "2 1"})
     audit("tout-ou-rien bids")
-    submit_step(page)  # no bid tapped: refused, and the refusal is where the focus goes
+    tap(page, "open.1", "open")
+    submit_step(page)  # an open player without a bid: refused, and the refusal is where the focus goes
     expect(page.locator("#round-form #first-error")).to_be_focused()
     audit("tout-ou-rien bids refused")
-    for seat, bid in enumerate([1, 0, 1]):
-        tap(page, f"bids.{seat}", bid)
-    tap(page, "open.1", "open")
+    tap(page, "bids.1", 0)
     submit_step(page, "tricks")
     audit("tout-ou-rien tricks")
+    for seat, bid in ((0, 1), (2, 1)):  # the secret bids, after the hand
+        tap(page, f"bids.{seat}", bid)
     for seat, took in enumerate([1, 0, 1]):
         tap(page, f"tricks.{seat}", took)
     submit_step(page, number=1)
@@ -286,7 +287,7 @@ KEYED: dict[str, tuple[list[str], dict[str, str], list[dict]]] = {
     "tout-ou-rien": (
         P3,
         {"hands": "2 1"},
-        [{"bids.0": 1, "bids.1": 0, "bids.2": 1}, {"tricks.0": 1, "tricks.1": 0, "tricks.2": 1}],
+        [{"open.1": "open", "bids.1": 0}, {"bids.0": 1, "bids.2": 1, "tricks.0": 1, "tricks.1": 0, "tricks.2": 1}],
     ),
     "all-or-nothing": (
         ["Anne", "Julien", "Sylvie", "Marc"],

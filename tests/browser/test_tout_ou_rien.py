@@ -30,13 +30,42 @@ GAME = [
 
 
 def play_round(page: Page, number: int, bids, opens, tricks) -> None:
-    """Tap in one round: the bids (and which are open), then the tricks."""
-    enter_seats(page, "bids", bids)
+    """Tap in one round as the table plays it: before the hand who bids openly and their bids; after it,
+    the secret bid cards turned up and the tricks."""
     for seat in opens:
         tap(page, f"open.{seat}", "open")
+    enter_seats(page, "bids", [b if seat in opens else None for seat, b in enumerate(bids)])
     submit_step(page, "tricks")
+    enter_seats(page, "bids", [None if seat in opens else b for seat, b in enumerate(bids)])
     enter_seats(page, "tricks", tricks)
     submit_step(page, number=number)
+
+
+def secret_bids_come_after_the_hand(page: Page) -> None:
+    """Round 1 of GAME: step 1 shows a bid row only to the open player; "Change the bids" from step 2
+    brings back the open bid and no secret one (none was taken); the secret bids go in with the tricks."""
+    expect(page.locator("#player-0 .open-bid")).to_be_hidden()  # secret, the default: nothing to tap
+    tap(page, "open.1", "open")
+    expect(page.locator("#player-1 .open-bid")).to_be_visible()
+    tap(page, "bids.1", 3)
+    submit_step(page, "tricks")
+    expect(page.locator("#player-1 legend .bid.open")).to_contain_text("3")
+    expect(page.locator("#player-1 input[name='bids.1']")).to_have_count(0)  # an open bid is not asked again
+    page.screenshot(path="/tmp/table-tor-step2.png", full_page=True)
+    page.locator("#round-entry .step a").click()  # Change the bids
+    expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")
+    expect(page.locator("input[name='bids.1'][value='3']")).to_be_checked()
+    expect(page.locator("#round-entry input[name^='bids.']:checked")).to_have_count(1)  # no secret bid early
+    expect(page.locator("#player-2 .open-bid")).to_be_hidden()
+    page.screenshot(path="/tmp/table-tor-step1.png", full_page=True)
+    submit_step(page, "tricks")
+    submit_step(page, "tricks")  # the secret bids are missing: refused, naming them
+    errors = page.locator("#round-form .errors")
+    expect(errors).to_contain_text("Anne")
+    expect(errors).to_contain_text("Sylvie")
+    expect(page.locator("#player-0 .field-error").first).to_be_visible()
+    page.screenshot(path="/tmp/table-tor-refused.png", full_page=True)
+    assert board_rounds(page) == 0
 
 
 def test_a_whole_game_then_a_correction_changes_the_totals_and_the_winner(page: Page, live_server):
@@ -44,7 +73,12 @@ def test_a_whole_game_then_a_correction_changes_the_totals_and_the_winner(page: 
     expect(page.locator("#round-form .deal")).to_contain_text("Julien")
     expect(page.locator("#round-form .deal")).to_contain_text("6")
     expect(page.locator("#round-entry fieldset legend").first).to_contain_text("Sylvie")  # left of the dealer
-    for number, (bids, opens, tricks, after) in enumerate(GAME, start=1):
+    secret_bids_come_after_the_hand(page)
+    enter_seats(page, "bids", [2, None, 1])
+    enter_seats(page, "tricks", [2, 3, 1])
+    submit_step(page, number=1)
+    assert totals(page) == GAME[0][3]
+    for number, (bids, opens, tricks, after) in enumerate(GAME[1:], start=2):
         play_round(page, number, bids, opens, tricks)
         assert totals(page) == after, f"after round {number}"
     assert board_rounds(page) == 7
@@ -72,8 +106,8 @@ def test_a_whole_game_then_a_correction_changes_the_totals_and_the_winner(page: 
 
 def test_the_trick_count_follows_the_taps(page: Page, live_server):
     start_game(page, live_server, "tout-ou-rien", P3)
-    enter_seats(page, "bids", [1, 1, 1])
     submit_step(page, "tricks")
+    enter_seats(page, "bids", [1, 1, 1])  # the secret bids: not counted as tricks
     count = page.locator("#round-entry .live-count")
     expect(count.locator("output")).to_have_text("–")  # neutral until a trick is tapped: nothing is missing yet
     expect(count).not_to_have_class(re.compile(r"\bbad\b"))
@@ -93,8 +127,8 @@ def test_the_trick_count_follows_the_taps(page: Page, live_server):
 
 def test_tricks_that_do_not_add_up_are_refused_in_view(page: Page, live_server):
     start_game(page, live_server, "tout-ou-rien", P6, dealer=5)
-    enter_seats(page, "bids", [1, 1, 1, 1, 1, 1])
     submit_step(page, "tricks")
+    enter_seats(page, "bids", [1, 1, 1, 1, 1, 1])
     enter_seats(page, "tricks", [1, 1, 1, 1, 1, 2])  # 7 tricks of a 6-card hand
     page.locator("#round-entry button[type=submit]").click()
     errors = page.locator("#round-form .errors")
@@ -113,12 +147,13 @@ def test_six_players_fit_a_360_px_phone(page: Page, live_server):
     assert fits(page, 360), "the setup form scrolls sideways"
     page.set_viewport_size({"width": 390, "height": 844})
     start_game(page, live_server, "tout-ou-rien", P6)
-    assert fits(page, 360), "the bids step scrolls sideways"
-    box = chip(page, "bids.0", 6).bounding_box()
-    assert box["width"] >= 44 and box["height"] >= 44, box
-    enter_seats(page, "bids", [1, 2, 0, 1, 1, 1])
     tap(page, "open.1", "open")
+    assert fits(page, 360), "the bids step scrolls sideways"
+    box = chip(page, "bids.1", 6).bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    tap(page, "bids.1", 2)
     submit_step(page, "tricks")
+    enter_seats(page, "bids", [1, None, 0, 1, 1, 1])
     assert fits(page, 360), "the tricks step scrolls sideways"
     enter_seats(page, "tricks", [1, 2, 0, 1, 1, 1])
     submit_step(page, "bids", number=1)
@@ -132,10 +167,12 @@ def test_six_players_fit_a_360_px_phone(page: Page, live_server):
 def test_a_round_without_javascript(new_context, live_server):
     page = new_context(java_script_enabled=False).new_page()
     start_game(page, live_server, "tout-ou-rien", P3, dealer=2)
-    enter_seats(page, "bids", [1, 2, 0])
+    expect(page.locator("#player-0 .open-bid")).to_be_hidden()  # the stylesheet alone shows the open bid's row
     tap(page, "open.1", "open")
+    tap(page, "bids.1", 2)
     submit_step(page, "tricks")  # a plain POST, then a redirect back to the game
     expect(page.locator("#round-entry .live-count output")).to_have_text("–")  # nothing ran
+    enter_seats(page, "bids", [1, None, 0])
     enter_seats(page, "tricks", [1, 2, 3])
     submit_step(page, "bids", number=1)
     assert totals(page) == [4, 7, 3]  # secret 1 made: 1+3; open 2 made: 4+3; secret 0 missed: 3

@@ -30,11 +30,12 @@ def start(page: Page, base: str, players, hands: str) -> str:
 
 
 def enter_round(page: Page, number: int, bids, tricks) -> None:
-    """Tap a whole round in, bids then tricks, and wait until the scorer's own board shows it."""
-    for seat, bid in enumerate(bids):
-        tap(page, f"bids.{seat}", bid)
+    """Tap a whole round in, every bid secret (so entered with the tricks), and wait until the scorer's own
+    board shows it."""
     page.locator("#round-entry button[type=submit]").click()
     expect(page.locator("#round-entry input[name=step]")).to_have_value("tricks")
+    for seat, bid in enumerate(bids):
+        tap(page, f"bids.{seat}", bid)
     for seat, took in enumerate(tricks):
         tap(page, f"tricks.{seat}", took)
     page.locator("#round-entry button[type=submit]").click()

@@ -2,6 +2,8 @@
 
 import pytest
 
+from scorekeeper import rules
+from scorekeeper.rules import Game, Invalid
 from scorekeeper.rules.tout_ou_rien import round_score
 
 from .helpers import play, problems
@@ -103,3 +105,32 @@ def test_bad_options(options):
 )
 def test_names_that_look_alike_or_show_nothing_are_refused(players):
     assert problems("tout-ou-rien", players)[0].field == "players"
+
+
+@pytest.mark.parametrize(
+    "draft, seat, message",
+    [
+        ({"bids": [None, 2, None], "open": [False, True, False]}, None, None),  # who bids secretly, open bids
+        ({"bids": [1, 2, None], "open": [False, True, False]}, 0, "A secret bid is entered with the tricks"),
+        ({"bids": [None, None, None], "open": [False, True, False]}, 1, "The bid is not a whole number"),
+        ({"bids": [None, 7, None], "open": [False, True, False]}, 1, "between 0 and 6"),
+        ({"bids": [None, None, None], "open": [False, None, False]}, 1, "true or false"),
+    ],
+)
+def test_the_bids_step_takes_open_bids_and_who_bids_in_secret(draft, seat, message):
+    """RULES.md: a secret bid card lies face down until the end of the hand, so the draft kept before the
+    hand holds no secret bid."""
+    game = Game("tout-ou-rien", ["A", "B", "C"], {"hands": [3]})
+    if message is None:
+        assert rules.check_draft(game, "bids", draft) == draft
+        return
+    with pytest.raises(Invalid) as refused:
+        rules.check_draft(game, "bids", draft)
+    found = refused.value.problems[0]
+    assert (found.round, found.seat) == (1, seat) and message in found.text()
+
+
+def test_an_open_bid_above_the_hand_is_flagged_before_the_hand_and_a_secret_one_is_unknown():
+    game = Game("tout-ou-rien", ["A", "B", "C"], {"hands": [2]})
+    draft = rules.check_draft(game, "bids", {"bids": [5, None, None], "open": [True, False, False]})
+    assert [(w.seat, w.field) for w in rules.draft_warnings(game, rules.play(game), draft)] == [(0, "bids")]

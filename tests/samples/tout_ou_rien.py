@@ -20,9 +20,13 @@ BLANK = ["Cards dealt, hand by hand: 6-5-4-3-4-5-6", "O = open bid, S = secret b
 
 
 def posts(rnd: dict, game: dict) -> Posts:
-    """The bids with open or secret, then the tricks."""
+    """Before the hand, open or secret with the open bids; after it, the secret bids and the tricks."""
     shown = ["open" if o else "secret" for o in rnd["open"]]
+    told = {f"bids.{seat}": str(bid) for seat, (bid, o) in enumerate(zip(rnd["bids"], rnd["open"], strict=True)) if o}
+    hidden = {
+        f"bids.{seat}": str(bid) for seat, (bid, o) in enumerate(zip(rnd["bids"], rnd["open"], strict=True)) if not o
+    }
     return [
-        ("bids", {**seats("bids", rnd["bids"]), **seats("open", shown)}),
-        ("tricks", seats("tricks", rnd["tricks"])),
+        ("bids", {**told, **seats("open", shown)}),
+        ("tricks", {**hidden, **seats("tricks", rnd["tricks"])}),
     ]

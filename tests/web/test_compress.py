@@ -33,9 +33,12 @@ def test_an_htmx_round_save_is_compressed(client):
     """A refused round (422) comes back as it is: Flask-Compress compresses 2xx answers only (3 KB)."""
     url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="3 2")
     post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 1]), **seats("open", ["secret"] * 3)})
-    refused = post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0]), {**HX, **PHONE, "Accept-Language": "en"})
+    secret = seats("bids", [1, 1, 1])  # the secret bids, turned up with the tricks
+    refused = post_round(
+        client, url, 1, "tricks", {**secret, **seats("tricks", [1, 1, 0])}, {**HX, **PHONE, "Accept-Language": "en"}
+    )
     assert refused.status_code == 422 and "add up to 3" in refused.get_data(as_text=True)
-    saved = post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 1]), {**HX, **PHONE})
+    saved = post_round(client, url, 1, "tricks", {**secret, **seats("tricks", [1, 1, 1])}, {**HX, **PHONE})
     assert saved.status_code == 200 and saved.headers["Content-Encoding"] == "br"
     assert 'id="scoreboard"' in brotli.decompress(saved.data).decode()
 

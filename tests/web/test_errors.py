@@ -51,7 +51,7 @@ def test_a_watcher_of_a_deleted_game_is_told_and_stops_polling(client, other_pho
 def test_a_correction_without_what_the_page_showed_is_a_bad_request(client):
     url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="2 2")
     post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 0]), **seats("open", ["secret"] * 3)})
-    post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0]))
+    post_round(client, url, 1, "tricks", {**seats("bids", [1, 1, 0]), **seats("tricks", [1, 1, 0])})
     fields = {**seats("bids", [2, 0, 0]), **seats("open", ["secret"] * 3), **seats("tricks", [2, 0, 0])}
     for was in (None, "[]", "{broken"):
         data = fields if was is None else {**fields, "was": was}

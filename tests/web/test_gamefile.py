@@ -82,7 +82,7 @@ def test_import_without_a_file_is_a_bad_request(client):
 def test_exported_game_keeps_entered_rounds(client):
     url = start(client, "tout-ou-rien", ["A", "B", "C"], hands="2")
     post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 0]), **seats("open", ["open", "secret", "secret"])})
-    post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0]))
+    post_round(client, url, 1, "tricks", {"bids.1": 1, "bids.2": 0, **seats("tricks", [1, 1, 0])})
     data = client.get(f"{url}/export.json").get_json()
     assert data["result"]["finished"] is True and data["result"]["winners"] == ["A"]
 

@@ -323,8 +323,9 @@ def scorer(client, other_phone, url):
 
 
 def tor_bids(client, url, number, values, draft, headers=None):
-    """Tout ou rien: the bids step as the page sends it, with the draft token it carries."""
-    fields = {**seats("bids", values), **seats("open", ["secret"] * len(values)), "draft": draft}
+    """Tout ou rien: the bids step as the page sends it, with the draft token it carries (open bids: the
+    secret ones are not known before the hand)."""
+    fields = {**seats("bids", values), **seats("open", ["open"] * len(values)), "draft": draft}
     return post_round(client, url, number, "bids", fields, headers)
 
 

@@ -23,8 +23,8 @@ EN = {"Accept-Language": "en"}
 
 
 def bids(client, url, number, values, headers=None):
-    """Post the bids of a Tout ou rien round, all secret."""
-    fields = {**seats("bids", values), **seats("open", ["secret"] * len(values))}
+    """Post the bids of a Tout ou rien round, all open (so the tricks step needs nothing more)."""
+    fields = {**seats("bids", values), **seats("open", ["open"] * len(values))}
     return post_round(client, url, number, "bids", fields, headers)
 
 

@@ -139,7 +139,7 @@ def test_a_huge_reneges_count_gets_a_quick_small_refusal_on_the_correction_form(
 ROUNDS = {
     "tout-ou-rien": [
         ("bids", {**seats("bids", [1, 2, 0, 3]), **seats("open", ["open", "secret", "secret", "open"])}),
-        ("tricks", seats("tricks", [1, 2, 0, 3])),
+        ("tricks", {**seats("tricks", [1, 2, 0, 3]), "bids.1": 2, "bids.2": 0}),  # the secret bids after the hand
     ],
     "all-or-nothing": [
         ("bids", seats("bids", ["nothing", "nothing", "all", "nothing"])),

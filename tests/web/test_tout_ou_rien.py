@@ -1,22 +1,27 @@
 """Tout ou rien through the test client, with and without htmx: setup, the two steps, corrections,
 undo, the end, and every bad input refused with a clear message and nothing stored."""
 
+import re
+
 import pytest
 
 from .helpers import HX, post_round, seats, start, text, totals, undo
 
 P3 = ["Anne", "Julien", "Sylvie"]
+EN = {"Accept-Language": "en"}
 
 
 def bids(url, client, number, values, opens, headers=None):
-    """Post the bids step."""
-    fields = {**seats("bids", values), **seats("open", ["open" if o else "secret" for o in opens])}
+    """Post the bids step: who bids openly, and the open bids (a secret player's bid is left out)."""
+    shown = {f"bids.{seat}": v for seat, (v, o) in enumerate(zip(values, opens, strict=True)) if o}
+    fields = {**shown, **seats("open", ["open" if o else "secret" for o in opens])}
     return post_round(client, url, number, "bids", fields, headers)
 
 
-def tricks(url, client, number, values, headers=None):
-    """Post the tricks step."""
-    return post_round(client, url, number, "tricks", seats("tricks", values), headers)
+def tricks(url, client, number, values, headers=None, secret=None):
+    """Post the tricks step, with the secret bids turned up (`secret`: {seat: bid})."""
+    fields = {**seats("tricks", values), **{f"bids.{seat}": bid for seat, bid in (secret or {}).items()}}
+    return post_round(client, url, number, "tricks", fields, headers)
 
 
 @pytest.fixture
@@ -36,8 +41,9 @@ def test_a_round_in_two_steps_without_javascript(client, url):
     response = bids(url, client, 1, [1, 2, 0], [False, True, False])
     assert response.status_code == 303
     page = client.get(url).get_data(as_text=True)
-    assert 'name="tricks.0"' in page and 'name="bids.0"' not in page
-    response = tricks(url, client, 1, [1, 2, 0])
+    assert 'name="tricks.0"' in page and 'name="open.0"' not in page
+    assert 'name="bids.0"' in page and 'name="bids.1"' not in page  # the secret bids come now, the open one stands
+    response = tricks(url, client, 1, [1, 2, 0], secret={0: 1, 2: 0})
     assert response.status_code == 303
     page = client.get(url)
     assert totals(page) == ["4", "7", "3"]  # secret 1 made: 1+3; open 2 made: 4+3; secret 0 made: 3
@@ -50,14 +56,14 @@ def test_secret_bids_are_masked_until_the_tricks_are_in(client, url):
     page = text(client.get(url, headers={"Accept-Language": "en"}))
     assert "open bid 2" in page
     assert "bid 3" not in page and "bid 1" not in page
-    tricks(url, client, 1, [2, 1, 0])
+    tricks(url, client, 1, [2, 1, 0], secret={0: 3, 2: 1})
     page = client.get(url).get_data(as_text=True)
     assert "3/2" in page and "1/0" in page  # now shown on the board
 
 
 def test_htmx_save_swaps_the_form_and_the_board(client, url):
     bids(url, client, 1, [1, 2, 0], [False, False, False], HX)
-    response = tricks(url, client, 1, [1, 2, 0], HX)
+    response = tricks(url, client, 1, [1, 2, 0], HX, secret={0: 1, 1: 2, 2: 0})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<section id="round-form"')
@@ -69,7 +75,7 @@ def test_htmx_save_swaps_the_form_and_the_board(client, url):
 def test_tricks_that_do_not_add_up_are_refused_and_say_why(client, url):
     bids(url, client, 1, [1, 1, 1], [False] * 3)
     for headers in ({}, HX):
-        response = tricks(url, client, 1, [1, 1, 0], headers)
+        response = tricks(url, client, 1, [1, 1, 0], headers, secret={0: 1, 1: 1, 2: 1})
         assert response.status_code == 422
         assert "add up to 2" in text(response) or "font 2" in text(response)
     assert totals(client.get(url)) == ["0", "0", "0"]
@@ -85,23 +91,29 @@ def test_tricks_that_do_not_add_up_are_refused_and_say_why(client, url):
     ],
 )
 def test_bad_bids_name_the_player(client, url, fields, where):
-    fields = {**fields, **seats("open", ["secret"] * 3)}
-    response = post_round(client, url, 1, "bids", fields)
+    response = post_round(client, url, 1, "bids", {**fields, **seats("open", ["open"] * 3)})  # open bids: step 1
     assert response.status_code == 422
     assert f"Round 1, {where}" in text(response) or f"Manche 1, {where}" in text(response)
+    assert post_round(client, url, 1, "bids", seats("open", ["secret"] * 3)).status_code == 303
+    response = post_round(client, url, 1, "tricks", {**fields, **seats("tricks", [1, 1, 1])})  # secret bids: step 2
+    assert response.status_code == 422
+    assert f"Round 1, {where}" in text(response) or f"Manche 1, {where}" in text(response)
+    assert client.get(f"{url}/export.json").get_json()["rounds"] == []
 
 
 def test_negative_and_non_numeric_tricks(client, url):
     bids(url, client, 1, [1, 1, 1], [False] * 3)
-    response = tricks(url, client, 1, [4, -1, 0])
+    response = tricks(url, client, 1, [4, -1, 0], secret={0: 1, 1: 1, 2: 1})
     assert response.status_code == 422 and "Julien" in text(response)
-    response = post_round(client, url, 1, "tricks", {"tricks.0": "deux", "tricks.1": "1", "tricks.2": "0"})
+    response = post_round(
+        client, url, 1, "tricks", {"tricks.0": "deux", "tricks.1": "1", "tricks.2": "0", **seats("bids", [1, 1, 1])}
+    )
     assert response.status_code == 422 and "Anne" in text(response)
 
 
 def play_round(client, url, number, b, t):
     bids(url, client, number, b, [False] * 3)
-    return tricks(url, client, number, t)
+    return tricks(url, client, number, t, secret=dict(enumerate(b)))
 
 
 def test_correct_round_then_the_end_and_reopening(client, url):
@@ -158,7 +170,7 @@ def test_a_bid_above_the_hand_size_is_accepted_with_a_warning(client):
     page = text(client.get(url, headers={"Accept-Language": "en"}))
     assert "Bid 5 is more than the 2 cards dealt." in page  # an open bid: everyone sees it anyway
     assert "Bid 4" not in page  # a secret one is not given away before the tricks are in
-    assert tricks(url, client, 1, [2, 0, 0]).status_code == 303
+    assert tricks(url, client, 1, [2, 0, 0], secret={1: 4, 2: 0}).status_code == 303
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert 'title="Bid 4 is more than the 2 cards dealt."' in html  # now on the board
 
@@ -172,7 +184,7 @@ def test_setup_shows_every_problem_at_once(client):
 def test_tied_players_share_their_rank_in_the_standings(client):
     url = start(client, "tout-ou-rien", ["A", "B", "C", "D"], hands="2")
     post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 0, 0]), **seats("open", ["secret"] * 4)})
-    post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 0, 0]))
+    post_round(client, url, 1, "tricks", {**seats("bids", [1, 1, 0, 0]), **seats("tricks", [1, 1, 0, 0])})
     html = client.get(url).get_data(as_text=True)
     standings = html.split('class="standings"')[1].split("</ol>")[0]
     assert next(iter(standings.split('value="')[1:])).startswith("1")
@@ -192,3 +204,38 @@ def test_a_stale_tricks_page_never_takes_the_next_rounds_bids(client, url):
     response = tricks(url, client, 1, [1, 1, 1])  # a page left open on round 1's tricks
     assert response.status_code == 422
     assert client.get(f"{url}/export.json").get_json()["rounds"] == []
+
+
+def test_step_one_takes_the_open_bids_and_who_bids_in_secret_never_a_secret_bid(client, url):
+    """RULES.md: secret bid cards lie face down until the end of the hand. A bid tapped for a secret player
+    before the hand is not kept, so "Change the bids" cannot show it."""
+    posted = {**seats("bids", [3, 2, 1]), **seats("open", ["secret", "open", "secret"])}
+    assert post_round(client, url, 1, "bids", posted).status_code == 303
+    again = client.get(f"{url}?step=bids", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    checked = re.findall(r'name="bids\.(\d)" value="(\d)" checked', again)
+    assert checked == [("1", "2")]  # the open bid, and no secret one
+    step2 = client.get(url).get_data(as_text=True)
+    assert re.findall(r'name="bids\.(\d)" value="\d" checked', step2) == []  # the secret bids are asked, blank
+    assert sorted(set(re.findall(r'name="bids\.(\d)"', step2))) == ["0", "2"]
+    assert "Step 2 of 2: the secret bids and the tricks taken." in text(
+        client.get(url, headers={"Accept-Language": "en"})
+    )
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_a_secret_bid_left_out_after_the_hand_is_refused_naming_the_player(client, url, headers):
+    bids(url, client, 1, [1, 2, 0], [False, True, False])
+    response = tricks(url, client, 1, [1, 2, 0], {**headers, "Accept-Language": "en"}, secret={0: 1})
+    assert response.status_code == 422
+    assert "Round 1, Sylvie: The secret bid is missing." in text(response)
+    assert 'name="tricks.0" value="1" checked' in response.get_data(as_text=True)  # the taps are kept
+    assert client.get(f"{url}/export.json").get_json()["rounds"] == []
+    assert tricks(url, client, 1, [1, 2, 0], headers, secret={0: 1, 2: 0}).status_code == (200 if headers else 303)
+    assert totals(client.get(url)) == ["4", "7", "3"]
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_an_open_player_without_a_bid_is_refused_before_the_hand(client, url, headers):
+    response = post_round(client, url, 1, "bids", seats("open", ["secret", "open", "secret"]), {**headers, **EN})
+    assert response.status_code == 422 and "Round 1, Julien: The bid is missing." in text(response)
+    assert "Step 2" not in text(client.get(url, headers=EN))  # no draft kept
