@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from urllib.parse import urlsplit
 
+from babel.dates import format_time
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import rules, security, store
+from .. import history, rules, security, store
 from ..db import get_db
 from ..forms import setup
-from ..i18n import COOKIE, LANGUAGES
+from ..i18n import COOKIE, LANGUAGES, current, day
 from ..rules import Invalid
 from ..rules.entry import player_counts
 from ..rules.setup import unprintable
@@ -23,16 +25,44 @@ bp = Blueprint("home", __name__)
 def index():
     """Pick a game to start, or go back to one of this phone's games."""
     db = get_db()
-    games = store.listing(db, security.device(), everything=access.is_admin())
+    games = _listed(db, security.device(), access.is_admin())
     return page.full(
         "home.html",
         200,
+        going=[g for g in games if not g["finished"]],
+        done=[g for g in games if g["finished"]],
         games=games,
         all_rules=rules.all_rules(),
         player_counts=player_counts(rules.all_rules()),
         by_id=_by_id(),
         admin=access.is_admin(),
     )
+
+
+def _listed(db, device: str | None, everything: bool) -> list[dict]:
+    """This phone's games (every game for the admin), latest change first, each with where it stands (the
+    round reached, the leaders or the winners, from the history's summaries) and when it last changed."""
+    games = store.listing(db, device, everything=everything)
+    found, _count = history.entries(db, device, everything)
+    summaries = {entry.id: entry.data for entry in found}
+    for listed in games:
+        summary = summaries.get(listed["id"], {})
+        listed["when"] = when(listed["updated"])
+        listed["summary"] = summary if summary and not summary.get("invalid") else None
+        if listed["summary"]:
+            if summary["finished"]:
+                first = summary["winners"]
+            else:
+                first = [side for side, rank in enumerate(summary["ranks"]) if rank == 1] if summary["rounds"] else []
+            listed["first"] = [(summary["sides"][side], summary["totals"][side]) for side in first]
+    return games
+
+
+def when(stamp: str) -> str:
+    """A stored UTC time as the phone's language writes a day and a time, in this server's time zone (the
+    venue's): "23 nov. 2026, 18:04", "Nov 23, 2026, 6:04 PM", "23.11.2026, 18:04"."""
+    moment = datetime.fromisoformat(stamp).astimezone()
+    return f"{day(moment)}, {format_time(moment, 'short', locale=current())}"
 
 
 def _by_id() -> dict:
