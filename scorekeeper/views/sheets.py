@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
+import unicodedata
 from datetime import date
+from urllib.parse import quote
 
 from babel.dates import format_date
 from flask import Blueprint, abort, current_app, request, url_for
 from werkzeug.exceptions import ServiceUnavailable
 
-from .. import sheets, store
+from .. import rules, sheets, store
 from ..db import get_db
-from ..i18n import current
+from ..i18n import current, gettext
 from ..rules import N_, Invalid, problem
 from . import page
 
@@ -53,12 +56,33 @@ def sheet_context() -> dict:
 
 
 def _pdf(data: bytes, filename: str):
-    """A PDF shown in the browser, which can save or print it."""
+    """A PDF as a download: on a phone a PDF opened in the app's own tab replaced the app, and the way back
+    from the phone's PDF viewer is awkward; a download leaves the game on screen and the phone offers to
+    open, share or print the file. The name says what it is, in the page's language."""
     response = current_app.response_class(data, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Content-Disposition"] = attachment(filename)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "Cookie, Accept-Language"
     return response
+
+
+UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')  # not allowed in a file name on some phone or computer
+
+
+def file_name(*parts: str) -> str:
+    """A PDF's file name from its parts ("Score sheet - Tout ou rien - Anne, Julien - 2026-11-23.pdf"): no
+    character a file system refuses, no direction marks, not too long."""
+    cleaned = [" ".join(UNSAFE.sub(" ", unicodedata.normalize("NFC", p)).split())[:80] for p in parts]
+    cleaned = ["".join(c for c in p if unicodedata.category(c) != "Cf") for p in cleaned]
+    return " - ".join(p for p in cleaned if p) + ".pdf"
+
+
+def attachment(filename: str) -> str:
+    """The Content-Disposition of a download named `filename`: an ASCII name every browser reads, and the
+    real one (accents, any script) for the browsers that read RFC 6266's filename*."""
+    plain = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode().replace("\\", "")
+    plain = plain.replace('"', "") or "sheet.pdf"
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def _played_on(created: str, lang: str) -> str:
@@ -89,7 +113,10 @@ def completed(game_id: str):
             )
     except Invalid as exc:
         return page.problems(exc.problems, 422, names=stored.game.players)
-    return _pdf(data, f"{stored.game.rules}-{game_id}.pdf")
+    name = gettext(rules.get(stored.game.rules).name, lang)
+    return _pdf(
+        data, file_name(gettext("Score sheet", lang), name, ", ".join(stored.game.players), stored.created[:10])
+    )
 
 
 @bp.get("/sheets/blank.pdf")
@@ -106,4 +133,5 @@ def blank():
             data = sheets.blank(args.get("rules", ""), count, names, current(), args.get("paper") or default_paper())
     except Invalid as exc:
         return page.problems(exc.problems, 422)
-    return _pdf(data, f"{args['rules']}-blank.pdf")
+    name = gettext(rules.get(args["rules"]).name)  # known: the sheet was made
+    return _pdf(data, file_name(gettext("Blank score sheet"), name, gettext("%(n)d players", n=count)))

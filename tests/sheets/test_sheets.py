@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from urllib.parse import unquote
 import subprocess
 import sys
 
@@ -477,3 +478,38 @@ def test_an_all_in_stake_of_two_digits_prints_its_number():
     lines = pdf_text(data).splitlines()
     at = next(k for k, line in enumerate(lines) if line == "tapis")
     assert lines[at + 1].strip() == "11"
+
+
+def download_name(response) -> str:
+    """The file name a phone saves a download under: the UTF-8 one (RFC 6266 filename*) where given."""
+    disposition = response.headers["Content-Disposition"]
+    assert disposition.startswith("attachment;"), disposition  # a download: the app stays in its tab
+    found = re.search(r"filename\*=UTF-8''(\S+)", disposition)
+    return unquote(found.group(1)) if found else re.search(r'filename="([^"]+)"', disposition).group(1)
+
+
+def test_sheets_are_downloads_named_after_the_game_the_players_and_the_day(client):
+    """On a phone a PDF opened in the app's tab replaced the app: a sheet comes as a download (the game stays
+    on screen), under a name that says which game, who played and when, in the page's language."""
+    url = imported(client, samples.tout_ou_rien())
+    game = client.get(f"{url}/export.json").get_json()
+    day = client.get(url).get_data(as_text=True)  # the link opens no other tab and no viewer in this one
+    assert 'id="score-sheet"' in day and "target=" not in day.split('id="score-sheet"')[0].rsplit("<a", 1)[1]
+    response = client.get(f"{url}/sheet.pdf")
+    name = download_name(response)
+    assert name.startswith("Feuille de marque - Tout ou rien - " + ", ".join(game["players"])) and name.endswith(".pdf")
+    assert re.search(r" - \d{4}-\d{2}-\d{2}\.pdf$", name)
+    assert 'filename="Feuille de marque - Tout ou rien - ' in response.headers["Content-Disposition"]  # ASCII too
+    blank = client.get("/sheets/blank.pdf?rules=all-fours&players=4&paper=a4", headers=EN)
+    assert download_name(blank) == "Blank score sheet - All Fours - 4 players.pdf"
+    assert download_name(
+        client.get("/sheets/blank.pdf?rules=inferno&players=3", headers={"Accept-Language": "de"})
+    ) == ("Leerer Spielblock - Inferno - 3 Spieler.pdf")
+
+
+def test_a_name_a_file_system_refuses_is_cleaned_from_the_file_name(client):
+    url = imported(client, samples.tout_ou_rien(['A/B:"C"', "Dé", "Ełż"]))
+    name = download_name(client.get(f"{url}/sheet.pdf", headers=EN))
+    assert name.startswith("Score sheet - Tout ou rien - A B C , Dé, Ełż - ")
+    refused = client.get(f"{url}/sheet.pdf?paper=a3", headers=EN)
+    assert refused.status_code == 422 and "Content-Disposition" not in refused.headers  # a refusal is a page
