@@ -6,9 +6,9 @@ from __future__ import annotations
 import io
 import json
 import re
-from urllib.parse import unquote
 import subprocess
 import sys
+from urllib.parse import unquote
 
 import pytest
 from click.testing import CliRunner
