@@ -20,7 +20,8 @@ TITLES = {
 }
 CROSS_SITE = N_("This request came from another site and was refused.")
 OWNER_ONLY = N_(
-    "Only the phone that started this game (or the admin) can delete it or replace its score link; "
+    "Only the phone that started this game (or the admin) can rename its players, delete it or replace its "
+    "score link; "
     "the score link lets you enter and correct rounds."
 )
 

@@ -19,6 +19,7 @@ import sqlite_utils
 from . import changes, rules
 from .db import write
 from .rules import N_, Game, Problem, problem
+from .rules.setup import printable_names
 
 
 class Conflict(Exception):
@@ -376,6 +377,31 @@ def save_draft(
         stored.draft = data
         _touch(db, stored, stored.finished, draft=_dump(data) if data else None)
     _done(stored)
+    return stored
+
+
+def rename(db: sqlite_utils.Database, game_id: str, was: list[str], players: list[str]) -> Stored:
+    """Give the players the names `players` (seat by seat), provided the names are still those the page showed
+    (`was`). Rounds refer to players by seat, so every round stays as it was; the names are checked as at
+    setup (Invalid says which is wrong)."""
+    with write(db):
+        stored = _reload(db, game_id)
+        if stored.game.players != was:
+            raise Conflict(
+                problem(N_("The names were changed on another phone meanwhile: here they are as they stand now."))
+            )
+        renamed = Game(
+            stored.game.rules, list(players), stored.game.options, stored.game.first_dealer, stored.game.rounds
+        )
+        found = printable_names(renamed.players)
+        try:
+            rules.get(renamed.rules).check_setup(renamed.players, dict(renamed.options))
+        except rules.Invalid as exc:
+            found += exc.problems
+        if found:
+            raise rules.Invalid(found)
+        stored.game, stored.result, stored.key = renamed, None, ()
+        _touch(db, stored, stored.finished, players=_dump(players))
     return stored
 
 

@@ -30,6 +30,12 @@ def read_players(form: MultiDict, rules: Rules) -> tuple[list[str], int, list]:
     return names, dealer, problems
 
 
+def read_names(form: MultiDict, count: int) -> list[str]:
+    """The names typed for the `count` seats of a game (renaming its players), spaced as at setup; an empty
+    box stays empty, for the check to say which player has no name."""
+    return [unicodedata.normalize("NFC", " ".join((form.get(f"player.{seat}") or "").split())) for seat in range(count)]
+
+
 def read_option(form: MultiDict, option: Option):
     """One option from the form; an empty box means the default. Unparseable text is an error."""
     raw = (form.get(f"option.{option.name}") or "").strip()

@@ -17,6 +17,9 @@ def init_app(app) -> None:
 
     app.register_blueprint(theme.bp)
     app.register_blueprint(history.bp)
+    from . import players  # renaming a game's players
+
+    app.register_blueprint(players.bp)
     from . import health  # the trivial route benchmarks compare with
 
     app.register_blueprint(health.bp)

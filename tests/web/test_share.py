@@ -183,7 +183,7 @@ def test_a_score_link_enters_rounds_but_cannot_delete_the_game_or_replace_the_li
     before = stored(app, url)
     said = {
         "fr": "Seul le téléphone qui a commencé cette partie",
-        "en": "Only the phone that started this game (or the admin) can delete it or replace its score link",
+        "en": "Only the phone that started this game (or the admin) can rename its players, delete it or replace its",
     }[lang]
     for response in (
         other_phone.get(f"{url}/delete", headers={**headers, "Accept-Language": lang}),

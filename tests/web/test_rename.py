@@ -1,0 +1,142 @@
+"""Renaming a player after the start (issue 14): a typo need not stay for the whole game. Rounds are kept by
+seat, so every round stays as it was and the board, the sheet, the history and the game file show the new
+name; a name is refused as at setup (a clash, too long, invisible...), with a 4xx and nothing stored; only the
+phone that started the game (or the admin) may rename, without JavaScript as with htmx."""
+
+import io
+import json
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper import store
+from scorekeeper.db import connect
+
+from .helpers import HX, start, text
+
+EN = {"Accept-Language": "en"}
+GAME = {
+    "format": "scorekeeper-game/1",
+    "rules": "tout-ou-rien",
+    "players": ["Anne", "Julein", "Sylvie"],
+    "options": {"hands": [3, 2]},
+    "rounds": [
+        {"bids": [1, 2, 0], "open": [False, True, False], "tricks": [1, 2, 0]},
+        {"bids": [2, 0, 1], "open": [False, False, True], "tricks": [2, 0, 0]},
+    ],
+}
+
+
+def stored(app, url) -> store.Stored:
+    """The game as stored, read straight from the database."""
+    db = connect(app.config["DATABASE"])
+    try:
+        found = store.load(db, url.rsplit("/", 1)[1])
+    finally:
+        db.conn.close()
+    assert found is not None
+    return found
+
+
+@pytest.fixture
+def url(client):
+    """A finished game imported on this phone (its owner), with a typo in a name: Julein."""
+    response = client.post("/games/import", data=json.dumps(GAME), content_type="application/json")
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def was_shown(client, url) -> str:
+    """The names the rename page shows (posted back with the new ones)."""
+    html = client.get(f"{url}/players").get_data(as_text=True)
+    return re.search(r'name="was" value="([^"]*)"', html).group(1).replace("&#34;", '"')
+
+
+def rename(client, url, names, headers=None, was=None):
+    """Post the rename form as the page sends it."""
+    data = {f"player.{seat}": name for seat, name in enumerate(names)}
+    data["was"] = was_shown(client, url) if was is None else was
+    return client.post(f"{url}/players", data=data, headers=headers or {})
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_a_renamed_player_keeps_every_round_on_the_board_the_sheet_and_the_history(app, client, url, headers):
+    before = stored(app, url)
+    page = client.get(url, headers=EN)
+    assert 'id="rename-players"' in page.get_data(as_text=True) and "Winner: Julein" in text(page)
+    response = rename(client, url, ["anne", "  Julien ", "Sylvie"], headers)  # a name may change its case too
+    assert response.status_code == 303 and response.headers["Location"] == url
+    after = stored(app, url)
+    assert after.game.players == ["anne", "Julien", "Sylvie"] and after.game.rounds == before.game.rounds
+    assert after.version == before.version + 1  # watching phones pick it up
+    page = client.get(url, headers=EN)
+    board = page.get_data(as_text=True).split('id="scoreboard"')[1]
+    assert '<th scope="col" title="Julien"' in board and "Julein" not in board
+    assert "Winner: Julien" in text(page)
+    exported = client.get(f"{url}/export.json").get_json()
+    assert exported["players"] == ["anne", "Julien", "Sylvie"] and exported["rounds"] == GAME["rounds"]
+    assert exported["result"]["totals"] == [9, 10, 3] and exported["result"]["winners"] == ["Julien"]
+    sheet = PdfReader(io.BytesIO(client.get(f"{url}/sheet.pdf", headers=EN).data))
+    printed = " ".join(p.extract_text() for p in sheet.pages)
+    assert "Julien" in printed and "Julein" not in printed
+    assert "Julien" in text(client.get("/history", headers=EN)) and "Julein" not in text(client.get("/history"))
+    assert client.get("/players/Julien").status_code == 200
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+@pytest.mark.parametrize(
+    "names, said",
+    [
+        (["Anne", "anne ", "Sylvie"], "Two players are named anne: names must differ."),
+        (["Zoë", "Zoe\u0308", "Sylvie"], "Two players are named Zoë: names must differ."),  # one name typed two ways
+        (["Anne", "J" * 41, "Sylvie"], "The name of player 2 is longer than 40 characters."),
+        (["Anne", "\u200b", "Sylvie"], "Player 2 has no name."),
+        (["Anne", "", "Sylvie"], "Player 2 has no name."),
+        (["Anne", "Jul\u202eien", "Sylvie"], "The name of player 2 holds a control or text-direction character"),
+    ],
+)
+def test_a_name_refused_as_at_setup_says_why_and_stores_nothing(app, client, url, names, said, headers):
+    before = stored(app, url)
+    response = rename(client, url, names, {**headers, **EN})
+    assert response.status_code == 422 and said in text(response)
+    assert 'name="player.1"' in response.get_data(as_text=True)  # the form again, to correct
+    after = stored(app, url)
+    assert (after.version, after.game.players) == (before.version, before.game.players)
+
+
+def test_only_the_owner_or_the_admin_renames(app, client, other_phone, url):
+    link = re.search(r'<a id="score-link" href="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
+    assert other_phone.get("/" + link.split("/", 3)[3]).status_code == 303  # a scoring phone, not the owner
+    assert 'id="rename-players"' not in other_phone.get(url).get_data(as_text=True)
+    before = stored(app, url)
+    for headers in ({}, HX):
+        assert other_phone.get(f"{url}/players", headers=headers).status_code == 403
+        refused = other_phone.post(f"{url}/players", data={"player.1": "X", "was": "[]"}, headers={**headers, **EN})
+        assert refused.status_code == 403 and "rename its players" in text(refused)
+    assert stored(app, url).version == before.version
+    app.config["ADMIN_PASSWORD"] = "pique"
+    assert other_phone.post("/admin", data={"password": "pique"}).status_code == 303
+    assert rename(other_phone, url, ["Anne", "Julien", "Sylvie"]).status_code == 303
+
+
+def test_a_page_that_missed_another_rename_is_told_and_changes_nothing(app, client, url):
+    stale = was_shown(client, url)
+    assert rename(client, url, ["Anne", "Julien", "Sylvie"]).status_code == 303
+    response = rename(client, url, ["Anne", "Julius", "Sylvie"], EN, was=stale)
+    assert response.status_code == 409 and "The names were changed on another phone meanwhile" in text(response)
+    assert 'value="Julien"' in response.get_data(as_text=True)  # the names as they stand now
+    assert stored(app, url).game.players == ["Anne", "Julien", "Sylvie"]
+    for was in ("", "{", '{"a": 1}', "[" * 5000):
+        assert rename(client, url, ["A", "B", "C"], EN, was=was).status_code == 400
+    assert stored(app, url).game.players == ["Anne", "Julien", "Sylvie"]
+
+
+def test_a_game_in_progress_is_renamed_mid_round(app, client):
+    url = start(client, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Pierre"], dealer=3)
+    fields = {f"bids.{s}": b for s, b in enumerate(["nothing", "nothing", "all", "nothing"])}
+    assert client.post(f"{url}/rounds", data={"number": "1", "step": "bids", **fields}).status_code == 303
+    assert rename(client, url, ["Anne", "Julien", "Sylvia", "Pierre"]).status_code == 303
+    page = text(client.get(url, headers=EN))
+    assert "Sylvia" in page and "Sylvie" not in page
+    assert stored(app, url).draft["data"]["bids"][2] == "all"  # the bids entered stay with the seat
