@@ -91,7 +91,7 @@ class Bundle:
 
 GAMES = (
     Bundle("tout-ou-rien", style=True),
-    Bundle("all-or-nothing"),
+    Bundle("all-or-nothing", script=True, style=True),
     Bundle("everest-abyss", script=True, style=True),
     Bundle("all-fours", script=True, style=True),
     Bundle("inferno", script=True, style=True),

@@ -185,6 +185,10 @@ def add_round(game_id: str):
     number, step = _number(request.form.get("number")), request.form.get("step") or rules_.steps[-1]
     if step not in rules_.steps:
         abort(400, description=gettext("Unknown step %(step)s.", step=step[:20]))
+    if step != rules_.steps[-1] and request.form.get("fill"):
+        # a fill button pressed without the game's script ("Everyone else: NOTHING"): the form again, the
+        # players not tapped filled in for the scorer to check; nothing is stored until the bids are saved
+        return render_game(stored, posted=echo(request.form, []), step=step, blocks=("round_form",))
     db = get_db()
     try:
         seen = _seen_draft(rules_)
