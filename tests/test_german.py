@@ -109,7 +109,7 @@ def test_the_home_page_dates_a_game_as_the_language_writes_dates(client, monkeyp
     monkeypatch.setattr(store, "now", lambda: DAY)
     imported(client, samples.inferno())
     html = client.get("/", headers={"Accept-Language": accept}).get_data(as_text=True)
-    assert f'<time datetime="{DAY}">{shown}</time>' in html
+    assert f'<time datetime="{DAY}">{shown}, ' in html  # then the time of day
     assert "2026-03-05<" not in html
 
 
