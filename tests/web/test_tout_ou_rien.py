@@ -239,3 +239,25 @@ def test_an_open_player_without_a_bid_is_refused_before_the_hand(client, url, he
     response = post_round(client, url, 1, "bids", seats("open", ["secret", "open", "secret"]), {**headers, **EN})
     assert response.status_code == 422 and "Round 1, Julien: The bid is missing." in text(response)
     assert "Step 2" not in text(client.get(url, headers=EN))  # no draft kept
+
+
+def test_bids_changed_on_another_phone_never_meet_the_first_phones_secret_bids(client, other_phone, url):
+    """Two scoring phones: A saved Anne as secret; B made her bid open meanwhile. A's tricks with Anne's secret
+    bid are refused (409), nothing is stored, and A is shown the bids as they stand (Anne's open 2)."""
+    link = re.search(r'<a id="score-link" href="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
+    assert other_phone.get("/" + link.split("/", 3)[3]).status_code == 303
+
+    def token(phone):
+        return re.search(r'name="draft" value="([^"]*)"', phone.get(url).get_data(as_text=True)).group(1)
+
+    opens = seats("open", ["secret", "open", "secret"])
+    assert post_round(client, url, 1, "bids", {**opens, "bids.1": 1, "draft": token(client)}).status_code == 303
+    a_page = token(client)
+    opens_b = seats("open", ["open", "open", "secret"])
+    b_bids = {**opens_b, "bids.0": 2, "bids.1": 1, "draft": token(other_phone)}
+    assert post_round(other_phone, url, 1, "bids", b_bids).status_code == 303
+    fields = {"bids.0": 1, "bids.2": 0, **seats("tricks", [1, 1, 1]), "draft": a_page}
+    response = post_round(client, url, 1, "tricks", fields, EN)
+    assert response.status_code == 409 and "were changed on another phone" in text(response)
+    assert "open bid 2" in text(response)  # Anne's bid as it stands now
+    assert client.get(f"{url}/export.json").get_json()["rounds"] == []
