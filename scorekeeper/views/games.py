@@ -121,7 +121,7 @@ def render_game(
     refill = store.undone(stored) if can_score and result.upcoming else None
     if refill is not None:
         # the round undone is back on the form as it was entered, the steps saved since as they are now
-        posted = posted or forms.fields(rules_.id, {**refill, **(draft or {})})
+        posted = posted or forms.fields(rules_.id, _over(refill, draft or {}))
         if not errors:
             message = message or problem(N_("Round %(round)d was undone."), round=len(stored.game.rounds) + 1)
     context = dict(
@@ -157,6 +157,18 @@ def render_game(
     if htmx and not htmx.history_restore_request:
         return page.blocks("game.html", blocks, status, **context)
     return page.full("game.html", status, **context)
+
+
+def _over(refill: dict, draft: dict) -> dict:
+    """The undone round with the steps saved since laid over it; an entry the draft leaves empty (a Tout ou
+    rien secret bid, entered after the hand) keeps the undone round's."""
+    merged = dict(refill)
+    for key, value in draft.items():
+        was = refill.get(key)
+        if isinstance(value, list) and isinstance(was, list) and len(value) == len(was):
+            value = [old if new is None else new for new, old in zip(value, was, strict=True)]
+        merged[key] = value
+    return merged
 
 
 @bp.get("/<game_id>")
