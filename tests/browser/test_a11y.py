@@ -59,6 +59,8 @@ def walk_tout_ou_rien(page: Page, audit: Audit, base: str) -> None:
     expect(page.locator("#round-form #first-error")).to_be_focused()
     audit("tout-ou-rien bids refused")
     tap(page, "bids.1", 0)
+    tap(page, "open.0", "secret")
+    tap(page, "open.2", "secret")
     submit_step(page, "tricks")
     audit("tout-ou-rien tricks")
     for seat, bid in ((0, 1), (2, 1)):  # the secret bids, after the hand
@@ -288,7 +290,10 @@ KEYED: dict[str, tuple[list[str], dict[str, str], list[dict]]] = {
     "tout-ou-rien": (
         P3,
         {"hands": "2 1"},
-        [{"open.1": "open", "bids.1": 0}, {"bids.0": 1, "bids.2": 1, "tricks.0": 1, "tricks.1": 0, "tricks.2": 1}],
+        [
+            {"open.0": "secret", "open.1": "open", "bids.1": 0, "open.2": "secret"},
+            {"bids.0": 1, "bids.2": 1, "tricks.0": 1, "tricks.1": 0, "tricks.2": 1},
+        ],
     ),
     "all-or-nothing": (
         ["Anne", "Julien", "Sylvie", "Marc"],

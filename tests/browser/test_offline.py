@@ -122,8 +122,9 @@ CASES = [
         "tout-ou-rien",
         P3,
         [
-            Step(taps(("open.1", "open"), ("bids.1", 3)),
-                 shown(("open.1", "open"), ("bids.1", 3)), tapping("bids.1", 4)),
+            Step(taps(("open.0", "secret"), ("open.1", "open"), ("bids.1", 3), ("open.2", "secret")),
+                 shown(("open.0", "secret"), ("open.1", "open"), ("bids.1", 3), ("open.2", "secret")),
+                 tapping("bids.1", 4)),
             Step(taps(("bids.0", 2), ("bids.2", 1), ("tricks.0", 2), ("tricks.1", 3), ("tricks.2", 1)),
                  shown(("bids.0", 2), ("bids.2", 1), ("tricks.0", 2), ("tricks.1", 3), ("tricks.2", 1)),
                  tapping("tricks.0", 5)),

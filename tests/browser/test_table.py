@@ -17,12 +17,13 @@ def test_a_player_renamed_after_the_end_keeps_every_round_and_the_sheet_download
     page: Page, live_server
 ):
     game = start_game(page, live_server, "tout-ou-rien", ["Anne", "Julein", "Sylvie"], options={"hands": "2 1"})
-    tap(page, "open.1", "open")
+    enter_seats(page, "open", ["secret", "open", "secret"])
     tap(page, "bids.1", 1)
     submit_step(page, "tricks")
     enter_seats(page, "bids", [1, None, 0])  # the secret bids, after the hand
     enter_seats(page, "tricks", [1, 1, 0])
     submit_step(page, "bids", number=1)
+    enter_seats(page, "open", ["secret"] * 3)
     submit_step(page, "tricks")  # round 2, all secret
     enter_seats(page, "bids", [0, 1, 0])
     enter_seats(page, "tricks", [0, 1, 0])

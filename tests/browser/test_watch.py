@@ -32,6 +32,8 @@ def start(page: Page, base: str, players, hands: str) -> str:
 def enter_round(page: Page, number: int, bids, tricks) -> None:
     """Tap a whole round in, every bid secret (so entered with the tricks), and wait until the scorer's own
     board shows it."""
+    for seat in range(len(bids)):
+        tap(page, f"open.{seat}", "secret")
     page.locator("#round-entry button[type=submit]").click()
     expect(page.locator("#round-entry input[name=step]")).to_have_value("tricks")
     for seat, bid in enumerate(bids):

@@ -261,3 +261,11 @@ def test_bids_changed_on_another_phone_never_meet_the_first_phones_secret_bids(c
     assert response.status_code == 409 and "were changed on another phone" in text(response)
     assert "open bid 2" in text(response)  # Anne's bid as it stands now
     assert client.get(f"{url}/export.json").get_json()["rounds"] == []
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_a_player_left_without_open_or_secret_is_refused_never_taken_as_secret(client, url, headers):
+    response = post_round(client, url, 1, "bids", {"open.1": "open", "bids.1": 2}, {**headers, **EN})
+    assert response.status_code == 422
+    assert "Anne" in text(response) and "Sylvie" in text(response) and "Open or secret: choose one." in text(response)
+    assert "Step 2" not in text(client.get(url, headers=EN))  # nothing kept
