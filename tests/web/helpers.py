@@ -7,7 +7,9 @@ import subprocess
 
 from click.testing import CliRunner
 
+from scorekeeper import store
 from scorekeeper.cli import main
+from scorekeeper.db import connect
 
 HX = {"HX-Request": "true"}
 
@@ -65,3 +67,23 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
     Exceptions are not caught here: one that escaped the command's own guard fails the test."""
     done = CliRunner().invoke(main, list(args), input=stdin, catch_exceptions=False)
     return subprocess.CompletedProcess(args, done.exit_code, done.stdout, done.stderr)
+
+
+def stored(app, url) -> store.Stored:
+    """The game as stored, read straight from the database."""
+    db = connect(app.config["DATABASE"])
+    try:
+        found = store.load(db, url.rsplit("/", 1)[-1])
+    finally:
+        db.conn.close()
+    assert found is not None, "the game is not in the database"
+    return found
+
+
+def game_count(app) -> int:
+    """How many games the database holds."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return db.execute("select count(*) from games").fetchone()[0]
+    finally:
+        db.conn.close()

@@ -3,9 +3,7 @@ its session ends after 8 hours or when the password changes."""
 
 import pytest
 
-from scorekeeper.db import connect
-
-from .helpers import post_round, start, text
+from .helpers import game_count, post_round, start, text
 
 P3 = ["Anne", "Julien", "Sylvie"]
 EN = {"Accept-Language": "en"}
@@ -25,15 +23,6 @@ def url(client):
     fields = {"other.0": 4, "other.1": 3, "other.2": 0, "nothing.2": 1}
     assert post_round(client, url, 1, "round", fields).status_code == 303
     return url
-
-
-def game_count(app) -> int:
-    """How many games the database holds."""
-    db = connect(app.config["DATABASE"])
-    try:
-        return db.execute("select count(*) from games").fetchone()[0]
-    finally:
-        db.conn.close()
 
 
 def test_without_a_password_there_is_no_admin(client):

@@ -14,9 +14,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from scorekeeper import rules, store
-from scorekeeper.db import connect
 
-from .helpers import HX, post_round, seats, start, text, undo, undo_was
+from .helpers import HX, game_count, post_round, seats, start, stored, text, undo, undo_was
 
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
@@ -25,26 +24,6 @@ P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
 HUGE = "1" * 4300  # Python's int-to-text limit: a page that adds two of these up cannot be drawn
 LONG = "1000000000000000000000000"
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def stored(app, url) -> store.Stored:
-    """The game as stored, read straight from the database."""
-    db = connect(app.config["DATABASE"])
-    try:
-        found = store.load(db, url.rsplit("/", 1)[1])
-    finally:
-        db.conn.close()
-    assert found is not None
-    return found
-
-
-def game_count(app) -> int:
-    """How many games the database holds."""
-    db = connect(app.config["DATABASE"])
-    try:
-        return db.execute("select count(*) from games").fetchone()[0]
-    finally:
-        db.conn.close()
 
 
 def unchanged(app, url, before: store.Stored) -> bool:

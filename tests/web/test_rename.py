@@ -10,10 +10,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper import store
-from scorekeeper.db import connect
-
-from .helpers import HX, start, text
+from .helpers import HX, start, stored, text
 
 EN = {"Accept-Language": "en"}
 GAME = {
@@ -26,17 +23,6 @@ GAME = {
         {"bids": [2, 0, 1], "open": [False, False, True], "tricks": [2, 0, 0]},
     ],
 }
-
-
-def stored(app, url) -> store.Stored:
-    """The game as stored, read straight from the database."""
-    db = connect(app.config["DATABASE"])
-    try:
-        found = store.load(db, url.rsplit("/", 1)[1])
-    finally:
-        db.conn.close()
-    assert found is not None
-    return found
 
 
 @pytest.fixture

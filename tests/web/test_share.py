@@ -13,10 +13,9 @@ import pytest
 import segno
 from pypdf import PdfReader
 
-from scorekeeper import cli, store
-from scorekeeper.db import connect
+from scorekeeper import cli
 
-from .helpers import HX, post_round, seats, start, text, totals, undo
+from .helpers import HX, post_round, seats, start, stored, text, totals, undo
 
 P3 = ["Anne", "Julien", "Sylvie"]
 EN = {"Accept-Language": "en"}
@@ -43,17 +42,6 @@ def links(client, url) -> dict:
     """The links the share panel shows this phone, by element id."""
     html = client.get(url).get_data(as_text=True)
     return {m[0]: m[1] for m in re.findall(r'<a id="(watch-link|score-link)" href="([^"]+)"', html)}
-
-
-def stored(app, url) -> store.Stored:
-    """The game as stored, read straight from the database."""
-    db = connect(app.config["DATABASE"])
-    try:
-        stored = store.load(db, url.rsplit("/", 1)[-1])
-        assert stored is not None, "the game is not in the database"
-        return stored
-    finally:
-        db.conn.close()
 
 
 @pytest.fixture
