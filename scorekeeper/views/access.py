@@ -12,6 +12,14 @@ from .. import security, store
 from ..db import get_db, write
 
 
+def game_or_404(game_id: str) -> store.Stored:
+    """The game with that id, or 404."""
+    stored = store.load(get_db(), game_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
 def same(given: str | None, expected: str | None) -> bool:
     """Whether a secret matches, in constant time (bytes, so any password text compares)."""
     if not given or not expected:

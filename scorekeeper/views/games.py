@@ -23,14 +23,6 @@ BOARD_ROUNDS = (
 MAX_ECHO = 200  # form fields shown again after a refusal: the largest form has about 60
 
 
-def _stored(game_id: str) -> store.Stored:
-    """The game with that id, or 404."""
-    stored = store.load(get_db(), game_id)
-    if stored is None:
-        abort(404)
-    return stored
-
-
 def _number(value) -> int:
     """A round number posted by a form; a malformed one is a bad request that says what is wrong."""
     raw = (value or "").strip()
@@ -174,7 +166,7 @@ def _over(refill: dict, draft: dict) -> dict:
 @bp.get("/<game_id>")
 def show(game_id: str):
     """The game page; opening it puts the game in this phone's list."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     access.remember(stored)
     return render_game(stored)
 
@@ -191,7 +183,7 @@ def _context(stored: store.Stored, number: int | None = None, original=None) -> 
 @bp.post("/<game_id>/rounds")
 def add_round(game_id: str):
     """Save a step of the next round: a draft of the bids, or the whole round."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     access.require_score(stored)
     rules_ = rules.get(stored.game.rules)
     number, step = _number(request.form.get("number")), request.form.get("step") or rules_.steps[-1]
@@ -248,7 +240,7 @@ def _seen_draft(rules_: rules.Rules) -> str | None:
 @bp.get("/<game_id>/rounds/<int:number>/edit")
 def edit_round(game_id: str, number: int):
     """The correction form of a past round, every field at once."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     access.require_score(stored)
     if not 1 <= number <= len(stored.game.rounds):
         abort(404)
@@ -280,7 +272,7 @@ def _render_edit(stored: store.Stored, number: int, *, status: int = 200, errors
 @bp.post("/<game_id>/rounds/<int:number>")
 def correct_round(game_id: str, number: int):
     """Replace a past round; later totals, the end and the winners follow."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     access.require_score(stored)
     if not 1 <= number <= len(stored.game.rounds):
         return render_game(
@@ -302,14 +294,14 @@ def correct_round(game_id: str, number: int):
             posted=echo(request.form, exc.problems),
         )
     except store.Conflict as exc:
-        return render_game(store.load(get_db(), game_id) or abort(404), status=409, message=exc.message)
+        return render_game(access.game_or_404(game_id), status=409, message=exc.message)
     return redirect(url_for("games.show", game_id=game_id) + f"#round-{number}", 303)
 
 
 @bp.post("/<game_id>/rounds/<int:number>/undo")
 def undo_round(game_id: str, number: int):
     """Take back the last round."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     access.require_score(stored)
     db = get_db()
     was = _was(request.form.get("was"), N_("The undo form is damaged; reload the page."))
@@ -325,7 +317,7 @@ def undo_round(game_id: str, number: int):
 @bp.route("/<game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: str):
     """Ask, then delete the game for good: only the phone that started or imported it, or the admin."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     access.require_owner(stored)
     if request.method == "GET":
         return page.full("delete.html", 200, stored=stored, rules=rules.get(stored.game.rules))
@@ -336,7 +328,7 @@ def delete(game_id: str):
 @bp.get("/<game_id>/export.json")
 def export(game_id: str):
     """The game file, with its derived result, as a download."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     response = current_app.response_class(
         gamefile.dumps(stored.game, store.derived(stored)), mimetype="application/json"
     )
@@ -391,6 +383,6 @@ def poll(game_id: str):
     if seen == str(version):
         return "", 204, {"Cache-Control": "no-store"}
     # the poll swaps nothing itself (hx-swap none): the round form (the next deal) comes out of band too
-    response = render_game(_stored(game_id), blocks=("scoreboard", "flash", "round_form"), form_oob=True)
+    response = render_game(access.game_or_404(game_id), blocks=("scoreboard", "flash", "round_form"), form_oob=True)
     response.headers["Cache-Control"] = "no-store"
     return response

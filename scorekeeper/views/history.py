@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from babel.dates import format_date
 from babel.numbers import format_percent
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, current_app, redirect, request, url_for
 from markupsafe import Markup
 
 from .. import chart, history, rules, security, store
@@ -152,14 +152,6 @@ def player(name: str):
 # -- one game: rematch, CSV, chart, the result to share ---------------------------------------------
 
 
-def _stored(game_id: str) -> store.Stored:
-    """The game with that id, or 404."""
-    stored = store.load(get_db(), game_id)
-    if stored is None:
-        abort(404)
-    return stored
-
-
 def rematch_of(game: Game) -> Game:
     """The same players, seats and options, the first deal passed on one seat the way the game passes it."""
     rules_ = rules.get(game.rules)
@@ -171,7 +163,7 @@ def rematch_of(game: Game) -> Game:
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str):
     """Start the same game again with the same table, and open it."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     if not store.derived(stored).finished:
         message = N_("This game is not over yet: a rematch can start once it has a winner.")
         return page.problems([problem(message)], 409)
@@ -185,7 +177,7 @@ def rematch(game_id: str):
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id: str):
     """The game's rounds for a spreadsheet: round, dealer, what each side scored; then the totals."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     result = store.derived(stored)
     rows: list[list] = [["round", "dealer", *map(name_cell, result.sides)]]
     rows += [[r.number, name_cell(stored.game.players[r.dealer]), *r.scores] for r in result.rounds]

@@ -21,18 +21,10 @@ bp = Blueprint("players", __name__, url_prefix="/games")
 MAX_WAS = 2048  # the names the page showed, as JSON: at most 8 names of 40 characters
 
 
-def _stored(game_id: str) -> store.Stored:
-    """The game with that id, or 404."""
-    stored = store.load(get_db(), game_id)
-    if stored is None:
-        abort(404)
-    return stored
-
-
 @bp.get("/<game_id>/players")
 def edit(game_id: str):
     """The players' names, each in a box to change."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     access.require_owner(stored)
     return _render(stored)
 
@@ -54,7 +46,7 @@ def _render(stored: store.Stored, status: int = 200, errors=None, names=None, me
 @bp.post("/<game_id>/players")
 def rename(game_id: str):
     """Store the new names; every round stays as it was."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     access.require_owner(stored)
     was = _was(request.form.get("was"))
     names = setup.read_names(request.form, len(stored.game.players))
@@ -63,7 +55,7 @@ def rename(game_id: str):
     except Invalid as exc:
         return _render(stored, 422, exc.problems, names)
     except store.Conflict as exc:
-        return _render(store.load(get_db(), game_id) or abort(404), 409, message=exc.message)
+        return _render(access.game_or_404(game_id), 409, message=exc.message)
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 

@@ -11,7 +11,6 @@ from flask import Blueprint, abort, current_app, make_response, redirect, render
 from markupsafe import Markup, escape
 
 from .. import store
-from ..db import get_db
 from ..i18n import gettext
 from ..rules import N_
 from ..security import limiter
@@ -26,14 +25,6 @@ REPLACED = N_(
 )
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
 QR_PIXELS = 230
-
-
-def _stored(game_id: str) -> store.Stored:
-    """The game with that id, or 404."""
-    stored = store.load(get_db(), game_id)
-    if stored is None:
-        abort(404)
-    return stored
 
 
 def absolute(path: str) -> str:
@@ -84,7 +75,7 @@ def admin_enabled() -> bool:
 @bp.get("/games/<game_id>/score/<token>")
 def join(game_id: str, token: str):
     """Open the score link: this phone may now score the game (until the link is replaced)."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     if not access.join(stored, token):
         access.remember(stored)
         return page.full("error.html", 403, message=gettext(REPLACED), code=403)
@@ -96,12 +87,12 @@ def join(game_id: str, token: str):
 @bp.post("/games/<game_id>/score-link")
 def replace(game_id: str):
     """Revoke the score link and make a new one (the owner's phone or the admin only)."""
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     access.require_owner(stored)
     access.replace_score_link(stored)
     if not htmx:
         return redirect(url_for("games.show", game_id=game_id, link="new") + "#share", 303)
-    stored = _stored(game_id)
+    stored = access.game_or_404(game_id)
     response = make_response(
         render_template("_share.html", stored=stored, can_score=True, can_manage=True, replaced=True)
     )

@@ -10,14 +10,13 @@ from datetime import date
 from urllib.parse import quote
 
 from babel.dates import format_date
-from flask import Blueprint, abort, current_app, request, url_for
+from flask import Blueprint, current_app, request, url_for
 from werkzeug.exceptions import ServiceUnavailable
 
 from .. import rules, sheets, store
-from ..db import get_db
 from ..i18n import current, gettext
 from ..rules import N_, Invalid, problem
-from . import page
+from . import access, page
 
 bp = Blueprint("sheets", __name__)
 
@@ -96,9 +95,7 @@ def _played_on(created: str, lang: str) -> str:
 @bp.get("/games/<game_id>/sheet.pdf")
 def completed(game_id: str):
     """The game's score sheet, filled in as far as it has gone, in the page's language."""
-    stored = store.load(get_db(), game_id)
-    if stored is None:
-        abort(404)
+    stored = access.game_or_404(game_id)
     lang = current()
     url = url_for("games.show", game_id=game_id, _external=True)
     try:
