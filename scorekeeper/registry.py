@@ -32,8 +32,8 @@ class Bundle:
     """One game's pieces, found from its id."""
 
     id: str
-    script: bool = False  # static/games/<id>.js, loaded in the head of the game's pages
-    style: bool = False  # static/games/<id>.css, likewise
+    script: bool = False  # static/games/<id>.js, in the script of the game's pages (assets.bundles)
+    style: bool = False  # static/games/<id>.css, in their style sheet likewise
 
     @property
     def module(self) -> str:

@@ -53,6 +53,6 @@ def test_the_service_worker_is_served_from_the_root_and_always_checked_again(cli
 def test_the_offline_script_gets_its_words_in_the_page_language(client, lang, unsent, lost):
     client.set_cookie("lang", lang)
     html = client.get("/").get_data(as_text=True)
-    script = re.search(r'<script defer src="/static/offline\.[0-9a-f]{12}\.js"[^>]*>', html, re.S).group(0)
+    script = re.search(r'<script defer src="/static/bundles/app\.[0-9a-f]{12}\.js"[^>]*>', html, re.S).group(0)
     assert unsent in script and lost in script
     assert 'data-timeout="10"' in script
