@@ -6,9 +6,10 @@ each way (Network.emulateNetworkConditions). Targets (issue 18): tap "save" to b
 median (the round trip plus 100 ms); a first visit within 30 KB compressed (what came over the wire, headers
 included, the page and every file it loads, nothing cached).
 
-Each measured save is round 6 of its own Tout ou rien game (6 players, the bids already in): the scorer's
-page is opened, the tricks tapped in, then "Save round 6" tapped; the time runs from the tap's click event
-to the second animation frame after the new row is in the board (a frame painted with it).
+Each measured save is round 6 of its own Tout ou rien game (6 players, the open bids already in): the
+scorer's page is opened, the secret bids and the tricks tapped in, then "Save round 6" tapped; the time runs
+from the tap's click event to the second animation frame after the new row is in the board (a frame painted
+with it).
 Run: `.venv/bin/python -m bench.phone [SAVES]`.
 """
 
@@ -38,7 +39,7 @@ FLAGS = [
 RTT_MS, KBPS = 150, 1600
 
 MEASURE = """
-() => { window.__measure = new Promise((resolve) => {
+() => { window.__measure = new Promise((resolve, reject) => {
   const button = document.querySelector("#round-entry button[type=submit]");
   let tapped = 0;
   button.addEventListener("click", () => { tapped = performance.now(); }, { capture: true, once: true });
@@ -48,6 +49,10 @@ MEASURE = """
     requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - tapped)));
   });
   watch.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => {  // a refused save never puts the round on the board: say why rather than wait for ever
+    const form = document.querySelector("#round-form");
+    reject(new Error("no round 6 on the board after 20 s: " + (form ? form.innerText.slice(0, 600) : "no form")));
+  }, 20000);
 }); }
 """
 
@@ -66,24 +71,32 @@ def throttle(page) -> CDPSession:
 
 
 def first_visit(browser, base: str, game: str) -> dict:
-    """What a first visit to the game page downloads, nothing cached: requests and bytes on the wire."""
+    """What a first visit to the game page downloads, nothing cached: requests and bytes on the wire (a
+    request the browser answered from its own cache, as offline.js's copies for the service worker, is none)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     context.add_cookies([{"name": "device", "value": scenario.DEVICE, "url": base}])
     page = context.new_page()
     cdp = throttle(page)
     done: dict[str, float] = {}
+    urls: dict[str, str] = {}
+    cached: set[str] = set()
+    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
+    cdp.on("Network.requestServedFromCache", lambda e: cached.add(e["requestId"]))
     cdp.on("Network.loadingFinished", lambda e: done.__setitem__(e["requestId"], e["encodedDataLength"]))
     page.goto(f"{base}/games/{game}", wait_until="load")
     page.wait_for_timeout(500)  # the manifest and late scripts
     context.close()
-    return {"requests": len(done), "kb": sum(done.values()) / 1024}
+    wire = {urls.get(rid, rid).removeprefix(base): size for rid, size in done.items() if rid not in cached and size}
+    return {"requests": len(wire), "kb": sum(wire.values()) / 1024, "files": wire}
 
 
 def save(page, base: str, game: str) -> float:
-    """Open the scorer's page, tap the tricks of round 6 in, tap save; ms from the tap to the board painted."""
+    """Open the scorer's page, tap the secret bids and tricks of round 6 in, tap save; ms from the tap to the
+    board painted."""
     page.goto(f"{base}/games/{game}", wait_until="load")
-    for seat, took in enumerate(scenario.ROUNDS[scenario.SAVED - 1]["tricks"]):
-        page.locator(f"label.chip:has(input[name='tricks.{seat}'][value='{took}'])").click()
+    for name, value in scenario.save_form(scenario.SAVED).items():
+        if name.startswith(("bids.", "tricks.")):
+            page.locator(f"label.chip:has(input[name='{name}'][value='{value}'])").click()
     page.evaluate(MEASURE)
     page.locator("#round-entry button[type=submit]").click()
     return float(page.evaluate("window.__measure"))
@@ -95,7 +108,12 @@ def main(saves: int = 9) -> dict:
     games = scenario.prepare(folder / "scorekeeper.sqlite", saves + 1).saves
     server = Server(folder)
     base = f"http://{HOST}:{server.port}"
-    chromium = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
+    chromium = (  # the headless shell where installed, as the browser tests: the same engine, half the CPU
+        os.environ.get("CHROMIUM_PATH")
+        or shutil.which("chromium-headless-shell")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=FLAGS)
@@ -112,6 +130,8 @@ def main(saves: int = 9) -> dict:
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
     print(f"first visit: {visit['requests']} requests, {visit['kb']:.1f} KB on the wire (target ≤ 30 KB)")
+    for url, size in visit["files"].items():
+        print(f"  {size / 1024:5.1f} KB  {url}")
     print(
         f"tap save to board painted, {len(times)} saves: median {statistics.median(times):.0f} ms, "
         f"min {min(times):.0f}, max {max(times):.0f} (target ≤ {RTT_MS + 100} ms median)"
