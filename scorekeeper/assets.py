@@ -27,7 +27,7 @@ from . import registry
 
 FINGERPRINT = r"\.[0-9a-f]{12}\.\w+$"  # what WhiteNoise caches for good: a name carrying its content's hash
 STYLES = ("app.css", "memory.css")  # every page's style sheets, in this order
-SCRIPTS = ("app.js", "offline.js", "share.js")  # every page's scripts after htmx, in this order
+SCRIPTS = ("app.js", "swap.js", "offline.js", "share.js")  # every page's scripts after htmx, in this order
 WATCH = ("follow.js",)  # a watching phone's game page: it follows the game
 
 

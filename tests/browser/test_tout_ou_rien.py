@@ -80,6 +80,9 @@ def test_a_whole_game_then_a_correction_changes_the_totals_and_the_winner(page: 
         assert totals(page) == after, f"after round {number}"
     assert board_rounds(page) == 7
     expect(page.locator("#round-entry")).to_have_count(0)
+    # 14 steps swapped in place (static/swap.js): one form and one board, never one inside the other
+    assert page.locator("#round-form").count() == page.locator("#scoreboard").count() == 1
+    assert page.locator("#round-form #round-form, #scoreboard #scoreboard").count() == 0
     winner = page.locator("#winners h2")
     expect(winner).to_contain_text("Anne")
     expect(winner).not_to_contain_text("Julien")

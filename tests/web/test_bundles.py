@@ -52,7 +52,7 @@ def test_a_bundle_holds_all_its_files_without_their_comments(client, other_phone
     url = start(client, "all-fours", ["Anne", "Julien"])
     watch = re.search(r'id="watch-link" href="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
     watch = watch.replace("http://localhost", "")
-    scripts = ["app.js", "offline.js", "share.js", "games/all-fours.js"]
+    scripts = ["app.js", "swap.js", "offline.js", "share.js", "games/all-fours.js"]
     parts = {
         ("/static/bundles/all-fours.css", url, client): ["app.css", "memory.css", "games/all-fours.css"],
         ("/static/bundles/all-fours.js", url, client): scripts,

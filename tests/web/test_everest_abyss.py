@@ -104,7 +104,7 @@ def test_the_same_game_with_htmx_swaps_the_form_and_the_board(client, url):
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<section id="round-form"') and "<html" not in html
-    assert 'id="scoreboard" class="card" hx-swap-oob="true"' in html
+    assert 'id="scoreboard" class="card" hx-swap-oob="replace"' in html
     assert held(response) == [21, 0, 9] and bank(response) == 30
     assert 'name="staked.1"' not in html and "Round 2" in text(response)
     response = play(client, url, 2, "abyss", [9, None, 9], winner=0, headers=HX)

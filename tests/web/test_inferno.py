@@ -96,7 +96,7 @@ def test_a_game_through_a_tie_break_with_htmx(client, url):
         assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<section id="round-form"') and "<html" not in html
-    assert 'id="scoreboard" class="card" hx-swap-oob="true"' in html
+    assert 'id="scoreboard" class="card" hx-swap-oob="replace"' in html
     assert "Tie for the lowest score (9): Anne, Julien. One more round decides." in text(response)
     assert totals(response) == ["9", "9", "15"]
     response = post(client, url, 4, fields([4, 3, 0]), HX)

@@ -283,7 +283,7 @@ def test_the_poll_brings_the_new_round_totals_and_deal(app, client, watcher, url
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     for block in ("scoreboard", "flash", "round-form"):
-        assert re.search(rf'<\w+ id="{block}"[^>]* hx-swap-oob="(true|innerHTML)"', html), block
+        assert re.search(rf'<\w+ id="{block}"[^>]* hx-swap-oob="(replace|innerHTML)"', html), block
     assert 'id="round-2"' in html
     assert totals(response) == totals(client.get(url))
     assert "Round 3" in text(response) and "Sylvie deals" in text(response)

@@ -67,7 +67,7 @@ def test_htmx_save_swaps_the_form_and_the_board(client, url):
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<section id="round-form"')
-    assert 'id="scoreboard" class="card" hx-swap-oob="true"' in html
+    assert 'id="scoreboard" class="card" hx-swap-oob="replace"' in html
     assert "<html" not in html
     assert response.headers["Vary"].startswith("HX-Request")
 
