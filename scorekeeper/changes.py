@@ -28,6 +28,7 @@ class Watch:
         self.events: dict[str, threading.Event] = {}  # game id -> set when it changes (then replaced)
         self.waiting: dict[str, int] = {}  # game id -> requests waiting on it
         self.versions: dict[str, int | None] = {}  # game id -> the version last seen
+        self.unknown = False  # some version is None (changed here): the next look reads them
         self.thread: threading.Thread | None = None
 
     def wait(self, game_id: str, seen: int, timeout: float) -> bool:
@@ -56,6 +57,7 @@ class Watch:
             event = self.events.pop(game_id, None)
             if game_id in self.versions:
                 self.versions[game_id] = None  # unknown: the next look reads it again
+                self.unknown = True
         if event is not None:
             event.set()
 
@@ -67,16 +69,19 @@ class Watch:
             while True:
                 time.sleep(TICK)
                 with self.lock:
-                    watched = list(self.waiting)
-                    if not watched and time.monotonic() - idle_since > IDLE:
+                    if not self.waiting and time.monotonic() - idle_since > IDLE:
                         self.thread = None
                         return
-                if not watched:
-                    continue
+                    if not self.waiting:
+                        continue
+                    unknown, self.unknown = self.unknown, False
                 idle_since = time.monotonic()
+                # each look costs the same however many phones wait: the versions are read only on news
                 version = conn.execute("PRAGMA data_version").fetchone()[0]
-                if version != last or any(self.versions.get(g) is None for g in watched):
+                if version != last or unknown:
                     last = version
+                    with self.lock:
+                        watched = list(self.waiting)
                     self._compare(conn, watched)
         finally:
             conn.close()

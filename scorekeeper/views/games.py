@@ -8,7 +8,7 @@ import time
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import changes, forms, gamefile, registry, rules, safejson, security, store
+from .. import changes, forms, gamefile, i18n, registry, rules, safejson, security, store
 from ..db import close_db, get_db
 from ..i18n import gettext
 from ..rules import N_, Invalid, problem
@@ -21,6 +21,7 @@ BOARD_ROUNDS = (
     12  # the rounds a game page draws (an evening's latest; the rest on demand): page cost and weight stay flat
 )
 MAX_ECHO = 200  # form fields shown again after a refusal: the largest form has about 60
+POLL_ANSWERS = 512  # new boards kept per process for watching phones: a venue's games, each at its version
 
 
 def _number(value) -> int:
@@ -382,7 +383,27 @@ def poll(game_id: str):
         abort(404)
     if seen == str(version):
         return "", 204, {"Cache-Control": "no-store"}
-    # the poll swaps nothing itself (hx-swap none): the round form (the next deal) comes out of band too
-    response = render_game(access.game_or_404(game_id), blocks=("scoreboard", "flash", "round_form"), form_oob=True)
+    response = _news(access.game_or_404(game_id))
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _news(stored: store.Stored):
+    """What a watching phone gets once the game changed: the board, and the round form (the next deal) out of
+    band too (the poll swaps nothing itself: hx-swap none). The phones watching a table are woken together
+    by a save: the first one's answer is drawn and kept (per version, language and kind of phone), the others
+    get the same without drawing it again, so a save waits behind one board rather than three."""
+    blocks = ("scoreboard", "flash", "round_form")
+    if not htmx or htmx.history_restore_request:
+        return render_game(stored, blocks=blocks, form_oob=True)
+    key = (stored.id, stored.version, i18n.current(), access.can_score(stored), request.args.get("rounds"))
+    kept = current_app.extensions.setdefault("scorekeeper.news", {})
+    html = kept.get(key)
+    if html is not None:
+        return page.again(html)
+    response = render_game(stored, blocks=blocks, form_oob=True)
+    if response.status_code == 200:
+        if len(kept) >= POLL_ANSWERS:
+            del kept[next(iter(kept))]  # the oldest first: a game watched now is asked again at its next version
+        kept[key] = response.get_data()
     return response

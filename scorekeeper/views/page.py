@@ -29,6 +29,11 @@ def blocks(template: str, names, status: int = 200, **context):
     return _vary(make_response(html), status)
 
 
+def again(html: bytes, status: int = 200):
+    """Blocks drawn before for an identical request (a watching phone's news), sent as they were."""
+    return _vary(make_response(html), status)
+
+
 def problems(found, status: int, names=None):
     """A page that lists what is wrong, for requests that have no form to show it on."""
     return full("problems.html", status, messages=[describe(p, names) for p in found])

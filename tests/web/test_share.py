@@ -290,6 +290,33 @@ def test_the_poll_brings_the_new_round_totals_and_deal(app, client, watcher, url
     assert f"version={version(app, url)}" in html  # the next poll asks from here
 
 
+def test_the_watchers_of_a_table_get_one_board_drawn_once_per_version_and_language(
+    app, client, watcher, url, monkeypatch
+):
+    """A save wakes a table's watching phones together: the board is drawn for the first, the same answer
+    goes to the others (in their language), and the next change is drawn anew."""
+    from scorekeeper.views import games
+
+    draw = games.render_game
+    drawn = []
+    monkeypatch.setattr(games, "render_game", lambda *a, **k: drawn.append(a[0].version) or draw(*a, **k))
+    third = app.test_client()
+    assert third.get(url).status_code == 200  # another phone watching the same table
+    seen = version(app, url)
+    assert tricks(client, url, 2, [1, 1, 0]).status_code == 303
+    drawn.clear()
+    first = watcher.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
+    second = third.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
+    assert first.status_code == second.status_code == 200 and 'id="round-2"' in first.get_data(as_text=True)
+    assert second.get_data() == first.get_data() and len(drawn) == 1
+    french = third.get(f"{url}/poll?version={seen}", headers={**HX, "Accept-Language": "fr"})
+    assert "Manche 3" in text(french) and len(drawn) == 2
+    seen = version(app, url)
+    play_round(client, url, 3, [0, 0, 1], [0, 0, 1])
+    after = watcher.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
+    assert 'id="round-3"' in after.get_data(as_text=True) and totals(after) == totals(client.get(url, headers=EN))
+
+
 def test_a_finished_game_is_still_followed_and_a_correction_reaches_the_watchers(app, client, watcher, url):
     assert tricks(client, url, 2, [1, 1, 0]).status_code == 303
     play_round(client, url, 3, [0, 0, 1], [0, 0, 1])
@@ -326,7 +353,7 @@ def test_a_waiting_poll_answers_as_soon_as_a_round_is_saved(app, client, watcher
 
 def test_the_scorers_page_neither_polls_nor_reloads(client, url):
     page = client.get(url).get_data(as_text=True)
-    assert 'id="poll"' not in page and 'http-equiv="refresh"' not in page and "follow." not in page
+    assert 'id="poll"' not in page and 'http-equiv="refresh"' not in page and "-watch." not in page
 
 
 # -- HTTP hygiene ----------------------------------------------------------------------------------
