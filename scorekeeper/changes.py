@@ -2,21 +2,34 @@
 
 A waiting request holds no database connection, only an Event of the game it watches. Per process and
 database file one thread (a greenlet under gevent) notices changes: the writes of this process say so at
-once (`changed`, called by the store after each commit), those of the other workers are seen by asking
-SQLite every 50 ms whether anything was committed meanwhile (PRAGMA data_version: a few
-microseconds), and only then the versions of the games being watched. The thread ends once nobody has
-waited for a while.
+once (`changed`, called by the store after each commit); after each commit the other processes watching are
+rung too (a datagram on their doorbell, a Unix socket each in BELLS), and a rung process asks SQLite at
+once whether anything was committed (PRAGMA data_version: a few microseconds) and only then reads the
+versions of the games being watched. Without a ring (a write from elsewhere: the command line, a lost
+datagram) it asks every 50 ms all the same. The thread ends once nobody has waited for a while.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import os
+import socket
 import sqlite3
+import tempfile
 import threading
 import time
+from pathlib import Path
 
 TICK = 0.05  # seconds between two looks (a PRAGMA: microseconds); another worker's save is seen within it
 IDLE = 30.0  # seconds without a watcher before the thread ends
 CHUNK = 500  # ids per query (SQLite allows 32766 parameters)
+BELLS = Path(tempfile.gettempdir()) / f"scorekeeper-bells-{os.getuid()}"  # <file's hash>-<pid>: a doorbell each
+
+
+def bell_path(path: str) -> Path:
+    """Where this process's doorbell for the database file `path` is."""
+    return BELLS / f"{hashlib.sha1(os.path.realpath(path).encode()).hexdigest()[:16]}-{os.getpid()}"
 
 
 class Watch:
@@ -61,13 +74,33 @@ class Watch:
         if event is not None:
             event.set()
 
+    def _bell(self) -> socket.socket | None:
+        """This process's doorbell for this file, rung by the others after a commit (None where there can be
+        none: then the look every TICK alone sees their changes)."""
+        try:
+            BELLS.mkdir(mode=0o700, exist_ok=True)
+            name = bell_path(self.path)
+            name.unlink(missing_ok=True)
+            bell = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            bell.bind(str(name))
+            bell.settimeout(TICK)
+            return bell
+        except OSError:
+            return None
+
     def _run(self) -> None:
-        """Look at the database every TICK while anyone waits; end after IDLE seconds with nobody."""
+        """Look at the database when rung, else every TICK, while anyone waits; end after IDLE seconds with
+        nobody."""
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         last, idle_since = None, time.monotonic()
+        bell = self._bell()
         try:
             while True:
-                time.sleep(TICK)
+                if bell is None:
+                    time.sleep(TICK)
+                else:
+                    with contextlib.suppress(OSError):  # rung: another process committed; or TICK went by
+                        bell.recv(64)
                 with self.lock:
                     if not self.waiting and time.monotonic() - idle_since > IDLE:
                         self.thread = None
@@ -85,6 +118,9 @@ class Watch:
                     self._compare(conn, watched)
         finally:
             conn.close()
+            if bell is not None:
+                Path(bell.getsockname()).unlink(missing_ok=True)
+                bell.close()
 
     def _compare(self, conn: sqlite3.Connection, watched: list[str]) -> None:
         """Wake the watchers of every game whose version is not the one last seen (or that is gone)."""
@@ -113,6 +149,28 @@ def watch(path: str) -> Watch:
 
 
 def changed(game_id: str) -> None:
-    """A game was just changed by this process: its watchers here answer at once."""
+    """A game was just changed by this process: its watchers here answer at once, and the other processes
+    watching are rung so that theirs do too."""
     for each in list(_watches.values()):
         each.changed(game_id)
+    ring()
+
+
+def ring() -> None:
+    """Ring the doorbell of every other process watching (a datagram each, never waited for)."""
+    try:
+        names = os.listdir(BELLS)
+    except OSError:
+        return
+    mine = f"-{os.getpid()}"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.setblocking(False)
+        for name in names:
+            if name.endswith(mine):
+                continue
+            try:
+                sock.sendto(b"!", str(BELLS / name))
+            except (ConnectionRefusedError, FileNotFoundError):
+                (BELLS / name).unlink(missing_ok=True)  # its process is gone
+            except OSError:
+                pass  # its queue is full: it looks within TICK all the same

@@ -1,6 +1,7 @@
 """A waiting watcher wakes when its game changes: at once for a change made by this process, within a
 tick or two for one committed by another process (seen through SQLite), and not for another game."""
 
+import socket
 import sqlite3
 import threading
 import time
@@ -48,3 +49,27 @@ def test_a_change_made_here_wakes_at_once(tmp_path):
     changes.changed("game-c")
     waiter.join(5)
     assert result == [True] and time.monotonic() - started < 0.5
+
+
+def test_a_commit_in_another_process_rings_this_one_at_once(tmp_path, monkeypatch):
+    """Another worker's save rings this process's doorbell: its watchers wake without waiting for a look."""
+    monkeypatch.setattr(changes, "TICK", 5.0)  # the next look is far: only the ring can wake it soon
+    path = str(tmp_path / "watch.sqlite")
+    db.migrate(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("insert into games (id, rules, players, version) values ('game-d', 'inferno', '[]', 1)")
+    watch = changes.Watch(path)
+    result = []
+    waiter = threading.Thread(target=lambda: result.append(watch.wait("game-d", 1, 5)))
+    waiter.start()
+    while not watch.waiting:
+        time.sleep(0.01)
+    time.sleep(0.3)  # the watch is between two looks, its doorbell open
+    bell = changes.bell_path(path)
+    other.execute("update games set version = 2 where id = 'game-d'")
+    started = time.monotonic()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as ring:  # what changes.ring() sends from the other
+        ring.sendto(b"!", str(bell))
+    waiter.join(5)
+    assert result == [True] and time.monotonic() - started < 2.5
+    other.close()
