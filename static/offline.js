@@ -191,8 +191,11 @@
     if (isEntry(event.detail.elt) && UNREACHED.includes(event.detail.xhr.status)) event.detail.shouldSwap = false;
   });
 
+  // A form the answer replaced is out of the page by now: htmx then tells its closest ancestor still in the
+  // page, and the form that was sent is the request's own element.
   document.addEventListener("htmx:afterRequest", (event) => {
-    const elt = event.detail.elt, xhr = event.detail.xhr;
+    const sent = event.detail.requestConfig && event.detail.requestConfig.elt;
+    const elt = sent || event.detail.elt, xhr = event.detail.xhr;
     const reached = xhr && !UNREACHED.includes(xhr.status);
     if (reached) answered();
     if (elt && elt.id === "poll") {
