@@ -15,7 +15,8 @@ def test_a_watcher_saving_with_htmx_gets_a_notice_not_a_page(client, other_phone
     assert plain.status_code == 403 and "<html" in plain.get_data(as_text=True)
 
 
-def test_crash_shows_a_plain_message(app, client):
+def test_crash_shows_a_plain_message(new_app):
+    app, client = new_app, new_app.test_client()
     app.config["PROPAGATE_EXCEPTIONS"] = False  # as in production: the handler answers, the log keeps the details
 
     @app.get("/boom")
