@@ -5,6 +5,7 @@ Locators are structural (ids, input names, values) so they hold in French and En
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -34,6 +35,21 @@ def start_game(
         page.locator(f"#opt-{name}").fill(str(value))
     page.locator("#setup-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/[^/?#]+$"))
+    expect(page.locator("#round-form")).to_be_visible()
+    return page.url
+
+
+def open_game(
+    page: Page, base: str, rules_id: str, players: list[str], dealer: int = 0, options: dict | None = None
+) -> str:
+    """The game start_game would start, its setup form posted from this phone (with its cookies: the phone
+    scores it) instead of tapped in, then its page opened; return the game URL. For tests of what comes
+    after the setup: each game's main path taps its setup in (start_game), at a third of a second of CPU."""
+    form = {f"player.{seat}": name for seat, name in enumerate(players)}
+    form |= {"dealer": str(dealer)} | {f"option.{name}": str(value) for name, value in (options or {}).items()}
+    answer = page.request.post(f"{base}/new/{rules_id}", form=form, max_redirects=0)
+    assert answer.status == 303, f"the setup was refused ({answer.status}): {answer.text()[:300]}"
+    page.goto(urljoin(base, answer.headers["location"]))
     expect(page.locator("#round-form")).to_be_visible()
     return page.url
 

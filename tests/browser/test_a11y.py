@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from tests.sheets import samples
 
 from .audit import AXE, Audit
-from .helpers import start_game, submit_step, tap
+from .helpers import open_game, submit_step, tap
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +52,7 @@ def correction(page: Page, audit: Audit, rules_id: str, number: int = 1) -> None
 
 def walk_tout_ou_rien(page: Page, audit: Audit, base: str) -> None:
     setup(page, audit, base, "tout-ou-rien")
-    start_game(page, base, "tout-ou-rien", P3, options={"hands": "2 1"})
+    open_game(page, base, "tout-ou-rien", P3, options={"hands": "2 1"})
     audit("tout-ou-rien bids")
     tap(page, "open.1", "open")
     submit_step(page)  # an open player without a bid: refused, and the refusal is where the focus goes
@@ -78,7 +78,7 @@ def walk_tout_ou_rien(page: Page, audit: Audit, base: str) -> None:
 
 def walk_all_or_nothing(page: Page, audit: Audit, base: str) -> None:
     setup(page, audit, base, "all-or-nothing")
-    start_game(page, base, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Marc"])
+    open_game(page, base, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Marc"])
     audit("all-or-nothing bids")
     submit_step(page)  # no bid tapped: refused
     expect(page.locator("#round-form #first-error")).to_be_visible()
@@ -96,7 +96,7 @@ def walk_all_or_nothing(page: Page, audit: Audit, base: str) -> None:
 
 def walk_everest_abyss(page: Page, audit: Audit, base: str) -> None:
     setup(page, audit, base, "everest-abyss")
-    start_game(page, base, "everest-abyss", P3, options={"tokens": "10"})
+    open_game(page, base, "everest-abyss", P3, options={"tokens": "10"})
     audit("everest-abyss round")
     tap(page, "cote", "everest")
     for seat in range(3):
@@ -115,7 +115,7 @@ def walk_everest_abyss(page: Page, audit: Audit, base: str) -> None:
 
 def walk_all_fours(page: Page, audit: Audit, base: str) -> None:
     setup(page, audit, base, "all-fours")
-    start_game(page, base, "all-fours", P3)
+    open_game(page, base, "all-fours", P3)
     audit("all-fours hand")
     submit_step(page)  # nothing tapped: refused
     expect(page.locator("#round-form #first-error")).to_be_visible()
@@ -138,7 +138,7 @@ def walk_all_fours(page: Page, audit: Audit, base: str) -> None:
 
 def walk_inferno(page: Page, audit: Audit, base: str) -> None:
     setup(page, audit, base, "inferno")
-    start_game(page, base, "inferno", P3, options={"rounds": "1"})
+    open_game(page, base, "inferno", P3, options={"rounds": "1"})
     audit("inferno round")
     submit_step(page)  # nothing counted: refused
     expect(page.locator("#round-form #first-error")).to_be_visible()
@@ -174,7 +174,7 @@ def test_home_watch_admin_and_history_pages_are_accessible_in_both_themes(app, p
     audit = Audit(phone)
     phone.goto(live_server + "/")
     audit("home, no games")
-    game = start_game(phone, live_server, "tout-ou-rien", P3, options={"hands": "1"})
+    game = open_game(phone, live_server, "tout-ou-rien", P3, options={"hands": "1"})
     phone.locator("#share summary").click()
     audit("game page, share panel open")
     phone.goto(live_server + "/")
@@ -324,7 +324,7 @@ KEYED: dict[str, tuple[list[str], dict[str, str], list[dict]]] = {
 @pytest.mark.parametrize("rules_id", KEYED)
 def test_a_round_is_entered_and_saved_with_the_keyboard_alone(page: Page, live_server, rules_id):
     players, options, steps = KEYED[rules_id]
-    start_game(page, live_server, rules_id, players, options=options)
+    open_game(page, live_server, rules_id, players, options=options)
     for values in steps:
         key_in(page, values)
         # after each swap the focus is on the form again: Tab goes on from there, never from the page's top

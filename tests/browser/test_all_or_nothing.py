@@ -7,7 +7,18 @@ the players' own names as text."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import board_rounds, cut_off, enter_seats, fits, round_totals, start_game, submit_step, tap, totals
+from .helpers import (
+    board_rounds,
+    cut_off,
+    enter_seats,
+    fits,
+    open_game,
+    round_totals,
+    start_game,
+    submit_step,
+    tap,
+    totals,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +73,7 @@ def test_a_made_all_ends_the_game_early_then_a_correction_changes_the_totals(pag
 
 
 def test_the_trick_count_follows_the_taps(page: Page, live_server):
-    start_game(page, live_server, "all-or-nothing", P4)
+    open_game(page, live_server, "all-or-nothing", P4)
     enter_seats(page, "bids", [N, N, N, A])
     submit_step(page, "tricks")
     output = page.locator("#round-entry .live-count output")
@@ -77,7 +88,7 @@ def test_the_trick_count_follows_the_taps(page: Page, live_server):
 
 
 def test_six_players_fit_a_360_px_phone(page: Page, live_server):
-    start_game(page, live_server, "all-or-nothing", P6, dealer=3)
+    open_game(page, live_server, "all-or-nothing", P6, dealer=3)
     expect(page.locator("#round-form .deal")).to_contain_text("8")  # 8 cards with 5 or 6 players
     assert fits(page, 360), "the bids step scrolls sideways"
     enter_seats(page, "bids", [N, N, N, N, N, A])

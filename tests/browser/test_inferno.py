@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import board_rounds, fits, round_totals, start_game, totals
+from .helpers import board_rounds, fits, open_game, round_totals, start_game, totals
 
 pytestmark = pytest.mark.browser
 
@@ -132,7 +132,7 @@ def test_seven_players_fit_a_360_px_phone(page: Page, live_server):
     page.goto(live_server + "/new/inferno")
     assert fits(page, 360), "the setup form scrolls sideways"
     page.set_viewport_size({"width": 390, "height": 844})
-    start_game(page, live_server, "inferno", P7, dealer=6)
+    open_game(page, live_server, "inferno", P7, dealer=6)
     assert fits(page, 360), "the round form scrolls sideways"
     for box in (
         page.locator("label.face").first.bounding_box(),

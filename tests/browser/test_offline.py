@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from .helpers import chip, start_game, tap
+from .helpers import chip, open_game, tap
 
 pytestmark = pytest.mark.browser
 
@@ -168,7 +168,7 @@ CASES = [
 
 
 def start(page: Page, base: str, case: Case) -> str:
-    return start_game(page, base, case.rules, case.players, dealer=0)
+    return open_game(page, base, case.rules, case.players, dealer=0)
 
 
 def stored_rounds(page: Page, url: str) -> list[dict]:

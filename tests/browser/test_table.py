@@ -6,7 +6,7 @@ app rather than replacing it, the home page leading with the games in progress, 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import chip, enter_seats, start_game, submit_step, tap, totals
+from .helpers import chip, enter_seats, open_game, submit_step, tap, totals
 
 pytestmark = pytest.mark.browser
 
@@ -16,7 +16,7 @@ SHOTS = "/tmp/table-"  # screenshots of the changed screens, looked at by hand
 def test_a_player_renamed_after_the_end_keeps_every_round_and_the_sheet_downloads_beside_the_app(
     page: Page, live_server
 ):
-    game = start_game(page, live_server, "tout-ou-rien", ["Anne", "Julein", "Sylvie"], options={"hands": "2 1"})
+    game = open_game(page, live_server, "tout-ou-rien", ["Anne", "Julein", "Sylvie"], options={"hands": "2 1"})
     enter_seats(page, "open", ["secret", "open", "secret"])
     tap(page, "bids.1", 1)
     submit_step(page, "tricks")
@@ -60,7 +60,7 @@ def test_a_player_renamed_after_the_end_keeps_every_round_and_the_sheet_download
 
 
 def test_everyone_else_nothing_fills_the_rest_visibly_and_the_home_page_leads_with_the_game(page: Page, live_server):
-    game = start_game(page, live_server, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Pierre", "Chloé"])
+    game = open_game(page, live_server, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Pierre", "Chloé"])
     tap(page, "bids.2", "all")  # "Sylvie ALL, everyone else NOTHING"
     page.locator("#round-entry button[name=fill]").click()
     for seat in (0, 1, 3, 4):

@@ -9,7 +9,19 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import board_rounds, chip, cut_off, enter_seats, fits, round_totals, start_game, submit_step, tap, totals
+from .helpers import (
+    board_rounds,
+    chip,
+    cut_off,
+    enter_seats,
+    fits,
+    open_game,
+    round_totals,
+    start_game,
+    submit_step,
+    tap,
+    totals,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -105,7 +117,7 @@ def test_a_whole_game_then_a_correction_changes_the_totals_and_the_winner(page: 
 
 
 def test_the_trick_count_follows_the_taps(page: Page, live_server):
-    start_game(page, live_server, "tout-ou-rien", P3)
+    open_game(page, live_server, "tout-ou-rien", P3)
     enter_seats(page, "open", ["secret"] * 3)
     submit_step(page, "tricks")
     enter_seats(page, "bids", [1, 1, 1])  # the secret bids: not counted as tricks
@@ -127,7 +139,7 @@ def test_the_trick_count_follows_the_taps(page: Page, live_server):
 
 
 def test_tricks_that_do_not_add_up_are_refused_in_view(page: Page, live_server):
-    start_game(page, live_server, "tout-ou-rien", P6, dealer=5)
+    open_game(page, live_server, "tout-ou-rien", P6, dealer=5)
     enter_seats(page, "open", ["secret"] * 6)
     submit_step(page, "tricks")
     enter_seats(page, "bids", [1, 1, 1, 1, 1, 1])
@@ -148,7 +160,7 @@ def test_six_players_fit_a_360_px_phone(page: Page, live_server):
     page.goto(live_server + "/new/tout-ou-rien")
     assert fits(page, 360), "the setup form scrolls sideways"
     page.set_viewport_size({"width": 390, "height": 844})
-    start_game(page, live_server, "tout-ou-rien", P6)
+    open_game(page, live_server, "tout-ou-rien", P6)
     enter_seats(page, "open", ["secret", "open", "secret", "secret", "secret", "secret"])
     assert fits(page, 360), "the bids step scrolls sideways"
     box = chip(page, "bids.1", 6).bounding_box()
