@@ -27,13 +27,14 @@ _slots_lock = threading.Lock()
 @contextlib.contextmanager
 def printing():
     """A slot to build a PDF in: at most SHEETS_AT_ONCE per worker (2 by default), so a burst of heavy
-    sheets leaves the other tables' rounds a thread; a request that waits over a second gets 503."""
+    sheets leaves the other tables' rounds a thread; a request that waits longer than SHEETS_WAIT seconds (1)
+    gets 503."""
     with _slots_lock:
         slots = current_app.extensions.get("scorekeeper.sheet_slots")
         if slots is None:
             slots = threading.BoundedSemaphore(int(current_app.config.get("SHEETS_AT_ONCE") or 2))
             current_app.extensions["scorekeeper.sheet_slots"] = slots
-    if not slots.acquire(timeout=1):
+    if not slots.acquire(timeout=float(current_app.config.get("SHEETS_WAIT", 1))):
         raise ServiceUnavailable(retry_after=5)
     try:
         yield

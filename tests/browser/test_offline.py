@@ -251,7 +251,7 @@ def test_a_reload_keeps_the_taps_and_a_round_saved_offline_goes_when_the_connect
 
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_taps_wait_for_a_slow_save_and_a_lost_answer_stores_the_round_once(app, page: Page, live_server, case: Case):
-    app.config["SEND_TIMEOUT"] = 3  # the real htmx timeout (10 s at the table), shorter to keep the test fast
+    app.config["SEND_TIMEOUT"] = 1.5  # the real htmx timeout (10 s at the table), shorter to keep the test fast
     url = start(page, live_server, case)
     held: list[Route] = []
     hold = [False]
