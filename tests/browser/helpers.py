@@ -45,7 +45,7 @@ def open_game(
     """The game start_game would start, its setup form posted from this phone (with its cookies: the phone
     scores it) instead of tapped in, then its page opened; return the game URL. For tests of what comes
     after the setup: each game's main path taps its setup in (start_game), at a third of a second of CPU."""
-    form = {f"player.{seat}": name for seat, name in enumerate(players)}
+    form: dict[str, str | float | bool] = {f"player.{seat}": name for seat, name in enumerate(players)}
     form |= {"dealer": str(dealer)} | {f"option.{name}": str(value) for name, value in (options or {}).items()}
     answer = page.request.post(f"{base}/new/{rules_id}", form=form, max_redirects=0)
     assert answer.status == 303, f"the setup was refused ({answer.status}): {answer.text()[:300]}"
