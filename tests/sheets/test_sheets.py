@@ -1,58 +1,21 @@
 """Score sheets as a player gets them: the PDF read back with pypdf (names, totals, winners, paper, pages),
-for every game, blank and completed, from the code, the command line and the web."""
+for every game, blank and completed, from the code and the command line (the web's in test_web_sheets)."""
 
 from __future__ import annotations
 
-import io
 import json
-import re
 import subprocess
 import sys
-from urllib.parse import unquote
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from scorekeeper import gamefile, rules, sheets
 from scorekeeper.cli import main
 from tests.samples import sample
 
 from . import samples
-
-A4 = (595, 842)
-LETTER = (612, 792)
-URL = "http://192.168.1.20:8000/games/AbCdEfGhIjKlMnOp"
-
-
-def pdf_text(data: bytes) -> str:
-    """Every page's text, one after the other."""
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
-
-
-def pages(data: bytes) -> list:
-    """The pages of a PDF."""
-    return list(PdfReader(io.BytesIO(data)).pages)
-
-
-def size(page) -> tuple[int, int]:
-    """A page's width and height in points, rounded."""
-    return round(float(page.mediabox.width)), round(float(page.mediabox.height))
-
-
-def after(text: str, label: str, count: int) -> list[str]:
-    """The `count` lines that follow the last line reading `label` (the totals row, say)."""
-    lines = text.splitlines()
-    at = len(lines) - 1 - lines[::-1].index(label)
-    return lines[at + 1 : at + 1 + count]
-
-
-def build(document: dict, lang="en", paper="a4", url=URL) -> tuple[bytes, rules.Result]:
-    """The completed sheet of a game file, and the game's result."""
-    game = gamefile.from_document(document)
-    result = rules.play(game)
-    return sheets.completed(game, result, lang, paper, url), result
-
+from .helpers import A4, LETTER, URL, after, build, pages, pdf_text, size
 
 # -- completed sheets, every game -------------------------------------------------------------------
 
@@ -298,124 +261,6 @@ def test_the_command_line_refuses_a_bad_game_file(tmp_path):
     assert result.exit_code == 2 and not out.exists()
 
 
-# -- the web --------------------------------------------------------------------------------------------
-
-EN = {"Accept-Language": "en"}
-
-
-def imported(client, document: dict) -> str:
-    """Import a game file; return the game's page."""
-    response = client.post(
-        "/games/import", data=json.dumps(document, ensure_ascii=False), content_type="application/json"
-    )
-    assert response.status_code == 303
-    return response.headers["Location"]
-
-
-def problems(response) -> list[str]:
-    """The messages of a refusal page."""
-    return re.findall(r"<li>(.*?)</li>", response.get_data(as_text=True))
-
-
-def test_the_game_page_offers_its_score_sheet(client):
-    url = imported(client, samples.tout_ou_rien())
-    html = client.get(url).get_data(as_text=True)
-    assert f'href="{url}/sheet.pdf?paper=a4"' in html
-    html = client.get(url, headers={"Accept-Language": "en-US,en;q=0.8"}).get_data(as_text=True)
-    assert f'href="{url}/sheet.pdf?paper=letter"' in html
-
-
-def test_the_web_sheet_is_the_game_in_the_page_language(client):
-    url = imported(client, samples.tout_ou_rien())
-    response = client.get(f"{url}/sheet.pdf")
-    assert response.status_code == 200 and response.mimetype == "application/pdf"
-    text = pdf_text(response.data)
-    assert "Tout ou rien — feuille de marque" in text and "Gagnant : Łukasz" in text
-    assert f"http://localhost{url}" in text.replace("\n", "")  # the QR code's address
-    client.set_cookie("lang", "en")
-    response = client.get(f"{url}/sheet.pdf?paper=letter")
-    text = pdf_text(response.data)
-    assert "Tout ou rien — score sheet" in text and "Winner: Łukasz" in text
-    assert size(pages(response.data)[0]) == LETTER
-
-
-def test_the_web_sheet_refuses_a_bad_paper_and_an_unknown_game(client):
-    url = imported(client, samples.inferno())
-    response = client.get(f"{url}/sheet.pdf?paper=a3", headers=EN)
-    assert response.status_code == 422
-    assert problems(response) == ["The paper must be a4 or letter (got a3)."]
-    assert client.get("/games/nope/sheet.pdf").status_code == 404
-
-
-def test_the_home_page_has_a_blank_sheet_form_that_works_without_javascript(client):
-    html = client.get("/").get_data(as_text=True)
-    form = re.search(
-        r'<form method="get" action="/sheets/blank.pdf" id="blank-sheet-form">(.*?)</form>', html, re.S
-    ).group(1)
-    for field in (
-        'name="rules" value="tout-ou-rien"',
-        'name="rules" value="inferno"',
-        'name="players" value="8"',
-        'name="names"',
-        'name="paper" value="a4"',
-        'name="paper" value="letter"',
-        'type="submit"',
-    ):
-        assert field in form
-
-
-def test_the_form_as_sent_without_names_gives_a_pad(client):
-    response = client.get("/sheets/blank.pdf?rules=everest-abyss&players=8&names=&paper=a4", headers=EN)
-    assert response.status_code == 200
-    text = pdf_text(response.data)
-    assert "8 players" in text and "#8" in text
-    assert size(pages(response.data)[0]) == A4[::-1]
-
-
-def test_a_blank_sheet_from_the_web(client):
-    response = client.get(
-        "/sheets/blank.pdf?rules=all-fours&players=4&names=Zo%C3%AB,%C5%81ukasz,%C5%90rs,Fran%C3%A7ois&paper=letter"
-    )
-    assert response.status_code == 200 and response.mimetype == "application/pdf"
-    text = pdf_text(response.data)
-    assert "Zoë & Őrs" in text and "Łukasz & François" in text and "All Fours — feuille de marque" in text
-    assert size(pages(response.data)[0]) == LETTER
-
-
-def test_a_name_like_a_script_tag_prints_as_text(client):
-    response = client.get(
-        "/sheets/blank.pdf", query_string={"rules": "inferno", "players": "3", "names": "<script>alert(1)</script>,Bo"}
-    )
-    assert response.status_code == 200
-    assert "<script>alert(1)</script>" in pdf_text(response.data)
-
-
-@pytest.mark.parametrize(
-    "query, message",
-    [
-        ("rules=tout-ou-rien&players=9", "Tout ou rien is played by 3 to 6 players, not 9."),
-        ("rules=tout-ou-rien&players=abc", "Tout ou rien is played by 3 to 6 players, not abc."),
-        ("rules=tout-ou-rien", "Choose how many players."),
-        (
-            "rules=belote&players=4",
-            "Unknown game belote; the games are: all-fours, all-or-nothing, everest-abyss, inferno, tout-ou-rien.",
-        ),
-        ("rules=inferno&players=3&names=A,B,C,D", "4 names were given for 3 players."),
-        ("rules=inferno&players=3&paper=a5", "The paper must be a4 or letter (got a5)."),
-    ],
-)
-def test_bad_blank_sheet_parameters_get_a_clear_422(client, query, message):
-    response = client.get(f"/sheets/blank.pdf?{query}", headers=EN)
-    assert response.status_code == 422
-    assert problems(response) == [message.replace("&", "&amp;")]
-
-
-def test_blank_sheet_with_an_odd_player_count_is_refused_not_a_crash(client):
-    for odd in ("²", "③", "9" * 5000, "-3"):
-        response = client.get(f"/sheets/blank.pdf?rules=inferno&players={odd}")
-        assert response.status_code == 422, odd
-
-
 # -- what a sheet costs follows the rounds played --------------------------------------------------------
 
 
@@ -478,38 +323,3 @@ def test_an_all_in_stake_of_two_digits_prints_its_number():
     lines = pdf_text(data).splitlines()
     at = next(k for k, line in enumerate(lines) if line == "tapis")
     assert lines[at + 1].strip() == "11"
-
-
-def download_name(response) -> str:
-    """The file name a phone saves a download under: the UTF-8 one (RFC 6266 filename*) where given."""
-    disposition = response.headers["Content-Disposition"]
-    assert disposition.startswith("attachment;"), disposition  # a download: the app stays in its tab
-    found = re.search(r"filename\*=UTF-8''(\S+)", disposition)
-    return unquote(found.group(1)) if found else re.search(r'filename="([^"]+)"', disposition).group(1)
-
-
-def test_sheets_are_downloads_named_after_the_game_the_players_and_the_day(client):
-    """On a phone a PDF opened in the app's tab replaced the app: a sheet comes as a download (the game stays
-    on screen), under a name that says which game, who played and when, in the page's language."""
-    url = imported(client, samples.tout_ou_rien())
-    game = client.get(f"{url}/export.json").get_json()
-    day = client.get(url).get_data(as_text=True)  # the link opens no other tab and no viewer in this one
-    assert 'id="score-sheet"' in day and "target=" not in day.split('id="score-sheet"')[0].rsplit("<a", 1)[1]
-    response = client.get(f"{url}/sheet.pdf")
-    name = download_name(response)
-    assert name.startswith("Feuille de marque - Tout ou rien - " + ", ".join(game["players"])) and name.endswith(".pdf")
-    assert re.search(r" - \d{4}-\d{2}-\d{2}\.pdf$", name)
-    assert 'filename="Feuille de marque - Tout ou rien - ' in response.headers["Content-Disposition"]  # ASCII too
-    blank = client.get("/sheets/blank.pdf?rules=all-fours&players=4&paper=a4", headers=EN)
-    assert download_name(blank) == "Blank score sheet - All Fours - 4 players.pdf"
-    assert download_name(
-        client.get("/sheets/blank.pdf?rules=inferno&players=3", headers={"Accept-Language": "de"})
-    ) == ("Leerer Spielblock - Inferno - 3 Spieler.pdf")
-
-
-def test_a_name_a_file_system_refuses_is_cleaned_from_the_file_name(client):
-    url = imported(client, samples.tout_ou_rien(['A/B:"C"', "Dé", "Ełż"]))
-    name = download_name(client.get(f"{url}/sheet.pdf", headers=EN))
-    assert name.startswith("Score sheet - Tout ou rien - A B C , Dé, Ełż - ")
-    refused = client.get(f"{url}/sheet.pdf?paper=a3", headers=EN)
-    assert refused.status_code == 422 and "Content-Disposition" not in refused.headers  # a refusal is a page

@@ -1,0 +1,39 @@
+"""`scorekeeper serve` at the table: it prints the address the phones open, with its QR code, the one the
+Wi-Fi routes to rather than loopback, and hands gunicorn the settings asked for."""
+
+import io
+
+import segno
+
+from scorekeeper import cli
+
+
+def test_serve_prints_the_address_and_its_qr_code(monkeypatch):
+    from click.testing import CliRunner
+
+    from scorekeeper import server
+
+    calls = []
+    monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    monkeypatch.setattr(server, "run", lambda *args: calls.append(args))
+    result = CliRunner().invoke(cli.main, ["serve", "--host", "0.0.0.0", "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert "http://192.168.1.20:8123/" in result.output and "http://10.0.0.5:8123/" in result.output
+    qr = io.StringIO()
+    segno.make("http://192.168.1.20:8123/", error="m").terminal(out=qr, compact=True)
+    assert qr.getvalue().strip() in result.output
+    assert calls == [("0.0.0.0", 8123, 2, 4, "gevent")]
+
+
+def test_serve_on_loopback_prints_that_address(monkeypatch, capsys):
+    cli.announce("127.0.0.1", 8000)
+    assert "http://127.0.0.1:8000/" in capsys.readouterr().out
+
+
+def test_the_announced_address_is_the_one_the_network_routes_to(monkeypatch):
+    """A host name that resolves only to loopback (Debian's 127.0.1.1) still finds the Wi-Fi address."""
+    monkeypatch.setattr(cli.socket, "getaddrinfo", lambda *a: [(2, 2, 17, "", ("127.0.1.1", 0))])
+    monkeypatch.setattr(cli, "routed_address", lambda: "192.168.1.20")
+    assert cli.lan_addresses() == ["192.168.1.20"]
+    monkeypatch.setattr(cli, "routed_address", lambda: None)
+    assert cli.lan_addresses() == []
