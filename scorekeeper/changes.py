@@ -3,10 +3,11 @@
 A waiting request holds no database connection, only an Event of the game it watches. Per process and
 database file one thread (a greenlet under gevent) notices changes: the writes of this process say so at
 once (`changed`, called by the store after each commit); after each commit the other processes watching are
-rung too (a datagram on their doorbell, a Unix socket each in BELLS), and a rung process asks SQLite at
-once whether anything was committed (PRAGMA data_version: a few microseconds) and only then reads the
-versions of the games being watched. Without a ring (a write from elsewhere: the command line, a lost
-datagram) it asks every 50 ms all the same. The thread ends once nobody has waited for a while.
+rung too (a datagram on their doorbell, a Unix socket each in BELLS, that names the game), and a rung process
+wakes that game's watchers at once, before it looks at the database. A look asks SQLite whether anything was
+committed (PRAGMA data_version: a few microseconds) and only then reads the versions of the games being
+watched; it follows each ring, and without one (a write from elsewhere: the command line, a lost datagram)
+comes every 50 ms all the same. The thread ends once nobody has waited for a while.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 TICK = 0.05  # seconds between two looks (a PRAGMA: microseconds); another worker's save is seen within it
 IDLE = 30.0  # seconds without a watcher before the thread ends
 CHUNK = 500  # ids per query (SQLite allows 32766 parameters)
+RING = 200  # bytes a ring may carry: a game id (a longer one rings without it: the look finds the game)
 BELLS = Path(tempfile.gettempdir()) / f"scorekeeper-bells-{os.getuid()}"  # <file's hash>-<pid>: a doorbell each
 
 
@@ -99,8 +101,7 @@ class Watch:
                 if bell is None:
                     time.sleep(TICK)
                 else:
-                    with contextlib.suppress(OSError):  # rung: another process committed; or TICK went by
-                        bell.recv(64)
+                    self._answer(bell)
                 with self.lock:
                     if not self.waiting and time.monotonic() - idle_since > IDLE:
                         self.thread = None
@@ -121,6 +122,14 @@ class Watch:
             if bell is not None:
                 Path(bell.getsockname()).unlink(missing_ok=True)
                 bell.close()
+
+    def _answer(self, bell: socket.socket) -> None:
+        """Wait for a ring (or TICK); a ring that names a game wakes its watchers here before anything else."""
+        with contextlib.suppress(OSError, UnicodeDecodeError):  # TICK went by; or a ring that names no game
+            game_id = bell.recv(RING + 1).decode("ascii")
+            if game_id != "!":
+                self.changed(game_id)
+                time.sleep(0)  # the woken watchers answer first; the look can wait (under gevent: a greenlet)
 
     def _compare(self, conn: sqlite3.Connection, watched: list[str]) -> None:
         """Wake the watchers of every game whose version is not the one last seen (or that is gone)."""
@@ -153,11 +162,12 @@ def changed(game_id: str) -> None:
     watching are rung so that theirs do too."""
     for each in list(_watches.values()):
         each.changed(game_id)
-    ring()
+    ring(game_id)
 
 
-def ring() -> None:
-    """Ring the doorbell of every other process watching (a datagram each, never waited for)."""
+def ring(game_id: str = "!") -> None:
+    """Ring the doorbell of every other process watching (a datagram each naming the game, never waited for)."""
+    said = game_id.encode() if game_id.isascii() and len(game_id) <= RING else b"!"
     try:
         names = os.listdir(BELLS)
     except OSError:
@@ -169,7 +179,7 @@ def ring() -> None:
             if name.endswith(mine):
                 continue
             try:
-                sock.sendto(b"!", str(BELLS / name))
+                sock.sendto(said, str(BELLS / name))
             except (ConnectionRefusedError, FileNotFoundError):
                 (BELLS / name).unlink(missing_ok=True)  # its process is gone
             except OSError:

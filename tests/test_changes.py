@@ -73,3 +73,32 @@ def test_a_commit_in_another_process_rings_this_one_at_once(tmp_path, monkeypatc
     waiter.join(5)
     assert result == [True] and time.monotonic() - started < 2.5
     other.close()
+
+
+def test_a_ring_that_names_the_game_wakes_its_watchers_before_any_look(tmp_path, monkeypatch):
+    """The other worker's ring says which game changed: its watchers here wake on the ring itself, without
+    waiting for this process to read the versions of every game it watches."""
+    monkeypatch.setattr(changes, "TICK", 5.0)
+    path = str(tmp_path / "watch.sqlite")
+    db.migrate(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    for game_id in ("game-e", "game-f"):
+        other.execute("insert into games (id, rules, players, version) values (?, 'inferno', '[]', 1)", [game_id])
+    other.close()
+    watch = changes.Watch(path)
+    result: dict[str, bool] = {}
+    waiters = [
+        threading.Thread(target=lambda g=g: result.update({g: watch.wait(g, 1, 3)})) for g in ("game-e", "game-f")
+    ]
+    for waiter in waiters:
+        waiter.start()
+    while len(watch.waiting) < 2:
+        time.sleep(0.01)
+    time.sleep(0.3)  # the doorbell is open
+    started = time.monotonic()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as ring:  # what changes.ring("game-e") sends
+        ring.sendto(b"game-e", str(changes.bell_path(path)))
+    waiters[0].join(5)
+    assert result == {"game-e": True} and time.monotonic() - started < 1  # nothing in the file changed: the ring
+    waiters[1].join(5)
+    assert result == {"game-e": True, "game-f": False}  # another game's watcher waited on
