@@ -91,5 +91,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     views.init_app(app)
     assets.init_app(app)
+    # a watching phone's news is compressed once for every phone of its table (views.games.CompressedNews)
+    app.config.update(COMPRESS_CACHE_BACKEND=views.games.CompressedNews, COMPRESS_CACHE_KEY=views.games.news_key)
     Compress(app)
     return app

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from .. import changes, forms, gamefile, i18n, registry, rules, safejson, security, store
@@ -400,10 +401,40 @@ def _news(stored: store.Stored):
     kept = current_app.extensions.setdefault("scorekeeper.news", {})
     html = kept.get(key)
     if html is not None:
+        g.news_key = repr(key)  # compressed once too (CompressedNews)
         return page.again(html)
     response = render_game(stored, blocks=blocks, form_oob=True)
     if response.status_code == 200:
         if len(kept) >= POLL_ANSWERS:
             del kept[next(iter(kept))]  # the oldest first: a game watched now is asked again at its next version
         kept[key] = response.get_data()
+        g.news_key = repr(key)
     return response
+
+
+class CompressedNews:
+    """Flask-Compress's cache (COMPRESS_CACHE_BACKEND): a watching phone's news compressed once per version,
+    language, kind of phone and coding, for every phone of the table; any other answer is compressed as it
+    goes and not kept (its key is the coding alone: news_key gave nothing)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> bytes | None:
+        """The news compressed before, if any."""
+        return self.kept.get(key)
+
+    def set(self, key: str, value: bytes) -> None:
+        """Keep compressed news (the oldest goes first, as with the drawn news)."""
+        if key.endswith(";"):
+            return
+        with self.lock:
+            if key not in self.kept and len(self.kept) >= 2 * POLL_ANSWERS:  # Brotli and gzip
+                del self.kept[next(iter(self.kept))]
+            self.kept[key] = value
+
+
+def news_key(_request) -> str:
+    """Flask-Compress's cache key (COMPRESS_CACHE_KEY): the news this answer carries, "" for anything else."""
+    return g.get("news_key", "")

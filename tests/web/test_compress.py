@@ -11,7 +11,7 @@ import brotli
 
 from scorekeeper import ROOT
 
-from .helpers import HX, post_round, seats, start
+from .helpers import HX, post_round, seats, start, stored
 
 PHONE = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 GZIP = {"Accept-Encoding": "gzip"}
@@ -87,3 +87,29 @@ def test_small_and_binary_answers_are_left_alone(client):
     assert missing.status_code == 404
     declined = client.get("/", headers={"Accept-Encoding": "gzip;q=0, br;q=0, identity"})
     assert "Content-Encoding" not in declined.headers
+
+
+def test_the_watchers_of_a_table_get_its_news_compressed_once(app, client, monkeypatch):
+    """A save wakes a table's watching phones together: its news is compressed once per coding, and every
+    phone gets the same bytes; nothing else is kept compressed."""
+    from flask_compress import flask_compress
+
+    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="3 2")
+    watchers = [app.test_client() for _ in range(3)]
+    for watcher in watchers:
+        assert watcher.get(url, headers=PHONE).status_code == 200
+    seen = stored(app, url).version
+    post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 1]), **seats("open", ["open"] * 3)})
+    assert post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 1])).status_code == 303
+    packed = []
+    compress = flask_compress.brotli.compress
+    monkeypatch.setattr(flask_compress.brotli, "compress", lambda *a, **k: packed.append(1) or compress(*a, **k))
+    answers = [w.get(f"{url}/poll?version={seen}", headers={**HX, **PHONE}) for w in watchers]
+    assert all(a.status_code == 200 and a.headers["Content-Encoding"] == "br" for a in answers)
+    assert answers[0].data == answers[1].data == answers[2].data and len(packed) == 1
+    assert 'id="round-1"' in brotli.decompress(answers[0].data).decode()
+    gzipped = watchers[0].get(f"{url}/poll?version={seen}", headers={**HX, **GZIP})
+    assert gzipped.headers["Content-Encoding"] == "gzip" and 'id="round-1"' in gzip.decompress(gzipped.data).decode()
+    for _ in range(2):  # a page is compressed each time it is asked for
+        assert watchers[0].get(url, headers=PHONE).headers["Content-Encoding"] == "br"
+    assert len(packed) == 3
