@@ -60,10 +60,10 @@ def m002_summaries(db: sqlite_utils.Database):
 
 
 def connect(path: str) -> sqlite_utils.Database:
-    """A connection in autocommit mode (transactions are explicit), foreign keys on, WAL."""
+    """A connection in autocommit mode (transactions are explicit), foreign keys on, WAL; a writer waits up to
+    15 s for another's transaction (`timeout` is SQLite's busy timeout: no PRAGMA needed for it)."""
     conn = sqlite3.connect(path, isolation_level=None, timeout=15, check_same_thread=False)
     conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA busy_timeout = 15000")
     conn.execute("PRAGMA synchronous = NORMAL")
     return sqlite_utils.Database(conn)
 

@@ -69,3 +69,13 @@ def test_init_db_creates_the_database_then_upgrades_it_in_place(app, runner, tmp
         assert again is not None and again.game.players == ["Anne", "Julien", "Sylvie"]
     finally:
         db.conn.close()
+
+
+def test_a_connection_waits_for_another_phones_write_and_keeps_its_rules(tmp_path):
+    """Two phones saving at once: the second waits for the first's transaction (15 s) instead of failing."""
+    db = connect(str(tmp_path / "wait.sqlite"))
+    try:
+        pragma = {name: db.execute(f"PRAGMA {name}").fetchone()[0] for name in ("busy_timeout", "foreign_keys")}
+        assert pragma == {"busy_timeout": 15000, "foreign_keys": 1}
+    finally:
+        db.conn.close()
