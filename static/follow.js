@@ -2,7 +2,9 @@
 // asks the server for news and the server answers as soon as the game changes, or after a while with
 // "nothing new" (long polling, #poll's data-wait seconds), and it asks again at once. While the page is
 // hidden it asks nothing; shown again, it asks at once (its #poll carries the version it shows, so whatever
-// changed meanwhile comes in one answer). After a failure it waits a little longer each time. The answers
+// changed meanwhile comes in one answer). After a failure it waits a little longer each time (or until the
+// phone is online again), then asks for an answer at once rather than one that waits for news: the
+// connection notice then goes as soon as the server is back, not at the end of a quiet wait. The answers
 // are htmx's (#poll is their source), so offline.js's connection notice follows them. Without JavaScript
 // the page reloads itself instead (a meta refresh in <noscript>).
 (function () {
@@ -37,20 +39,26 @@
       if (!el || !window.htmx) break;
       el.dataset.following = "asking";
       status = 0;
-      const started = Date.now();
+      const started = Date.now(), wait = failures ? 0 : el.dataset.wait;  // after a failure: is it back?
       try {
-        await window.htmx.ajax("GET", `${el.dataset.poll}&wait=${el.dataset.wait}`, { source: el, swap: "none" });
+        await window.htmx.ajax("GET", `${el.dataset.poll}&wait=${wait}`, { source: el, swap: "none" });
       } catch (e) { /* aborted (hidden), timed out or no connection: status says which */ }
       if (status === 286) stopped = true;  // the game was deleted: the notice says so
       else if (status >= 200 && status < 300) failures = 0;
       else if (!hidden()) await pause(PAUSES[Math.min(failures++, PAUSES.length - 1)]);
       // an answer of "nothing new" far sooner than asked (a proxy cutting it short): do not hammer it
-      if (status === 204 && Date.now() - started < 1000) await pause(parseFloat(el.dataset.pause) || 3);
+      if (status === 204 && wait && Date.now() - started < 1000) await pause(parseFloat(el.dataset.pause) || 3);
     }
     const el = poll();
     if (el) el.dataset.following = hidden() ? "paused" : "stopped";
     running = false;
   }
+
+  // online again: the pause after a failure ends now
+  window.addEventListener("online", () => {
+    clearTimeout(timer);
+    if (wake) wake();
+  });
 
   document.addEventListener("visibilitychange", () => {
     const el = poll();

@@ -312,6 +312,32 @@ def test_a_watcher_says_when_it_lost_the_server_and_catches_up_by_itself(page: P
     expect(lost).to_have_count(0)
 
 
+def test_a_watcher_whose_ask_failed_says_at_once_that_it_is_back(page: Page, live_server, client):
+    """The round came in, then the phone's next ask for news failed: the notice says the connection was lost,
+    and goes as soon as the server answers again, not at the end of a wait for news that may take 20 s."""
+    players = {f"player.{seat}": name for seat, name in enumerate(["Anne", "Julien", "Sylvie"])}
+    url = client.post("/new/inferno", data={**players, "dealer": "0"}).headers["Location"]  # another phone scores
+    fail_next = [False]
+
+    def answer(route: Route) -> None:
+        if fail_next[0]:
+            fail_next[0] = False
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/poll\?.*"), answer)
+    page.goto(live_server + url)
+    expect(page.locator("#poll")).to_be_attached()
+    fail_next[0] = True  # the ask after the round's news is lost
+    fields = {"number": "1", "step": "round", "other.0": "4", "other.1": "3", "other.2": "0", "nothing.2": "1"}
+    assert client.post(url + "/rounds", data=fields).status_code == 303
+    expect(page.locator("#scoreboard #round-1")).to_be_attached()
+    until(page, lambda: not fail_next[0])
+    expect(page.locator("#net-lost")).to_contain_text("Connexion perdue")  # "connection lost", for a second
+    expect(page.locator("#net-lost")).to_have_count(0, timeout=4000)  # then a quick ask: the server is back
+
+
 def test_a_game_page_opened_before_opens_offline_with_its_last_board(browser, browser_context_args, live_server):
     context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
     page = context.new_page()
