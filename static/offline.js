@@ -234,11 +234,21 @@
   document.addEventListener("input", remember);
   document.addEventListener("change", remember);
 
-  // After the game's own script had its say (Inferno's "collected nothing" empties the boxes).
+  // After the game's own script had its say (Inferno's "collected nothing" empties the boxes); a page left
+  // before that (a reload, a closed tab, right after the tap) keeps the form as it is then.
+  const unkept = new Set();
+
   function remember(event) {
     const form = event.target.closest && event.target.closest(ENTRY);
-    if (form) setTimeout(() => { if (form.isConnected) keep(form); }, 0);
+    if (!form) return;
+    unkept.add(form);
+    setTimeout(() => { if (unkept.delete(form) && form.isConnected) keep(form); }, 0);
   }
+
+  window.addEventListener("pagehide", () => {
+    for (const form of unkept) if (form.isConnected) keep(form);
+    unkept.clear();
+  });
 
   // A new form (the next step, the next round, a refused round): put back what was kept for it.
   function arrived() {
