@@ -22,6 +22,7 @@ test: setup-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	PYTHONDONTWRITEBYTECODE= $(VENV)/bin/python -m compileall -q -j 0 scorekeeper bench tests
 	PYTHONDONTWRITEBYTECODE= TMPDIR=$(TEST_TMP) $(VENV)/bin/pytest $(ARGS)
 
 bench: setup
