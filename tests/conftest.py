@@ -52,15 +52,15 @@ def app(tmp_path, empty_store, built_app):
     """The app as built, over a fresh database file: everything a test may have changed is put back (its
     settings, template globals, kept answers, the sign-in limiter's counts)."""
     app, config, template_globals, extensions = built_app
-    keeper = app.extensions.pop("scorekeeper.keeper", None)  # the previous test's idle connection
-    if keeper is not None:
-        keeper.close()
+    pool = app.extensions.pop("scorekeeper.pool", None)  # the previous test's idle connections
+    if pool is not None:
+        pool.close()
     app.config.clear()
     app.config.update(config, DATABASE=fresh_store(empty_store, tmp_path))
     app.jinja_env.globals.clear()
     app.jinja_env.globals.update(template_globals)
     app.extensions.clear()
-    app.extensions.update({k: v for k, v in extensions.items() if k != "scorekeeper.keeper"})
+    app.extensions.update({k: v for k, v in extensions.items() if k != "scorekeeper.pool"})
     limiter.reset()
     return app
 

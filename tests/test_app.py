@@ -79,3 +79,26 @@ def test_a_connection_waits_for_another_phones_write_and_keeps_its_rules(tmp_pat
         assert pragma == {"busy_timeout": 15000, "foreign_keys": 1}
     finally:
         db.conn.close()
+
+
+def test_requests_share_a_few_connections_kept_open_and_never_one_left_in_a_transaction(app):
+    """A request's connection is kept open for the next (opening one cost more than a watching phone's whole
+    answer); one given back inside a transaction is closed, never handed to another request."""
+    from scorekeeper import db
+
+    with app.app_context():
+        first = db.get_db()
+        db.close_db()
+        assert db.get_db() is first  # the same connection, open
+        db.close_db()
+        broken = db.get_db()
+        broken.conn.execute("BEGIN IMMEDIATE")  # a request that failed inside its transaction
+        db.close_db()
+        assert db.get_db() is not broken
+        db.close_db()
+        many = [db._pool(app).take() for _ in range(db.IDLE_CONNECTIONS + 3)]
+        for each in many:
+            db._pool(app).give(each)
+        assert len(db._pool(app).idle) == db.IDLE_CONNECTIONS  # a burst's extra connections are closed
+        app.config["DATABASE"] = app.config["DATABASE"] + "-other"
+        assert db._pool(app).path.endswith("-other") and not db._pool(app).idle  # another file, other connections
