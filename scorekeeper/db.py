@@ -82,6 +82,7 @@ class Pool:
     def __init__(self, path: str):
         self.path = path
         self.idle: collections.deque[sqlite_utils.Database] = collections.deque()
+        self.closed = False
 
     def take(self) -> sqlite_utils.Database:
         """An idle connection, or a new one."""
@@ -90,17 +91,23 @@ class Pool:
         except IndexError:
             return connect(self.path)
 
-    def give(self, db: sqlite_utils.Database) -> None:
-        """Take a connection back once its request is done (one left inside a transaction is closed)."""
-        if db.conn.in_transaction or len(self.idle) >= IDLE_CONNECTIONS:
+    def give(self, db: sqlite_utils.Database, failed: bool = False) -> None:
+        """Take a connection back once its request is done. One whose request failed is closed: a query it
+        was reading may still hold an old snapshot of the file (a cursor kept alive by the exception's
+        traceback), and so is one left inside a transaction, or one of a pool closed meanwhile."""
+        if failed or db.conn.in_transaction or self.closed or len(self.idle) >= IDLE_CONNECTIONS:
             db.conn.close()
         else:
             self.idle.append(db)
 
     def close(self) -> None:
-        """Close the idle connections (the app now uses another file)."""
-        while self.idle:
-            self.idle.pop().conn.close()
+        """Close the idle connections (the app now uses another file); any given back later is closed too."""
+        self.closed = True
+        while True:
+            try:
+                self.idle.pop().conn.close()
+            except IndexError:
+                return
 
 
 def _pool(app) -> Pool:
@@ -115,17 +122,19 @@ def _pool(app) -> Pool:
 
 
 def get_db() -> sqlite_utils.Database:
-    """This request's connection, taken on first use and given back when the request ends."""
+    """This request's connection, taken on first use and given back (to the pool it came from) when the
+    request ends."""
     if "db" not in g:
-        g.db = _pool(current_app).take()
+        g.db_pool = _pool(current_app)
+        g.db = g.db_pool.take()
     return g.db
 
 
-def close_db(_exc=None) -> None:
-    """Give this request's connection back, if it took one."""
-    db = g.pop("db", None)
-    if db is not None:
-        _pool(current_app).give(db)
+def close_db(exc: BaseException | None = None) -> None:
+    """Give this request's connection back, if it took one (closed instead if the request failed)."""
+    db, pool = g.pop("db", None), g.pop("db_pool", None)
+    if db is not None and pool is not None:
+        pool.give(db, failed=exc is not None)
 
 
 @contextlib.contextmanager

@@ -102,3 +102,39 @@ def test_requests_share_a_few_connections_kept_open_and_never_one_left_in_a_tran
         assert len(db._pool(app).idle) == db.IDLE_CONNECTIONS  # a burst's extra connections are closed
         app.config["DATABASE"] = app.config["DATABASE"] + "-other"
         assert db._pool(app).path.endswith("-other") and not db._pool(app).idle  # another file, other connections
+
+
+def test_the_connection_of_a_request_that_failed_is_closed_not_given_to_the_next(new_app):
+    """A crash in the middle of reading rows may keep that query's snapshot of the file alive (its cursor held
+    by the traceback until the garbage collector comes): that connection is closed, and the next request gets
+    another, which sees what is stored now."""
+    from scorekeeper.db import get_db
+
+    app = new_app
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as in production: the crash is answered, the request ends
+    used = []
+
+    @app.get("/read-then-crash")
+    def read_then_crash():
+        used.append(get_db())
+        for _row in get_db().query("select id from games"):
+            raise RuntimeError("crash while reading")
+
+    @app.get("/count")
+    def count():
+        used.append(get_db())
+        return str(get_db().execute("select count(*) from games").fetchone()[0])
+
+    other = connect(app.config["DATABASE"])
+    try:
+        for number in range(2):
+            store.create(other, Game("inferno", ["A", "B", "C"], {}, 0, []), f"device-{number}")
+        client = app.test_client()
+        assert client.get("/count").get_data(as_text=True) == "2"
+        assert client.get("/read-then-crash").status_code == 500
+        assert used[1] is used[0]  # a request that went well gave its connection back
+        store.create(other, Game("inferno", ["A", "B", "C"], {}, 0, []), "device-2")
+        assert client.get("/count").get_data(as_text=True) == "3"
+        assert used[2] is not used[1]  # the crashed one was closed
+    finally:
+        other.conn.close()
