@@ -435,6 +435,8 @@ class CompressedNews:
             self.kept[key] = value
 
 
-def news_key(_request) -> str:
-    """Flask-Compress's cache key (COMPRESS_CACHE_KEY): the news this answer carries, "" for anything else."""
-    return g.get("news_key", "")
+def news_key(request) -> str:
+    """Flask-Compress's cache key (COMPRESS_CACHE_KEY): the news this answer carries, "" for anything else (a
+    watching phone's poll sets it once, for its own answer)."""
+    key = g.pop("news_key", "")
+    return key if request.endpoint == "games.poll" else ""
