@@ -47,21 +47,30 @@ def built_app(tmp_path_factory, empty_store):
     return app, dict(app.config), dict(app.jinja_env.globals), dict(app.extensions)
 
 
+def put_back(mapping: dict, built: dict) -> None:
+    """Make `mapping` what it was as built, never empty on the way (a request still running sees one or the
+    other)."""
+    for key in [k for k in mapping if k not in built]:
+        del mapping[key]
+    mapping.update(built)
+
+
 @pytest.fixture
-def app(tmp_path, empty_store, built_app):
+def app(request, tmp_path, empty_store, built_app):
     """The app as built, over a fresh database file: everything a test may have changed is put back (its
-    settings, template globals, kept answers, the sign-in limiter's counts)."""
+    settings, template globals, kept answers, the sign-in limiter's counts, the connections kept open). A
+    test that serves it over HTTP gets an app of its own: a request of an earlier test's browser may still be
+    running in a server thread (a watching phone's long wait), and must not meet this test's database."""
+    limiter.reset()
+    if "live_server" in request.fixturenames:
+        return create_app({**TEST_CONFIG, "DATABASE": fresh_store(empty_store, tmp_path)})
     app, config, template_globals, extensions = built_app
     pool = app.extensions.pop("scorekeeper.pool", None)  # the previous test's idle connections
     if pool is not None:
         pool.close()
-    app.config.clear()
-    app.config.update(config, DATABASE=fresh_store(empty_store, tmp_path))
-    app.jinja_env.globals.clear()
-    app.jinja_env.globals.update(template_globals)
-    app.extensions.clear()
-    app.extensions.update({k: v for k, v in extensions.items() if k != "scorekeeper.pool"})
-    limiter.reset()
+    put_back(app.config, {**config, "DATABASE": fresh_store(empty_store, tmp_path)})
+    put_back(app.jinja_env.globals, template_globals)
+    put_back(app.extensions, {k: v for k, v in extensions.items() if k != "scorekeeper.pool"})
     return app
 
 
