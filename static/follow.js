@@ -54,10 +54,12 @@
     running = false;
   }
 
-  // online again: the pause after a failure ends now
+  // online again: the pause after a failure ends within a second (at a venue whose Wi-Fi comes back, every
+  // phone at once would otherwise ask in the same instant)
   window.addEventListener("online", () => {
     clearTimeout(timer);
-    if (wake) wake();
+    const resume = wake;
+    if (resume) timer = setTimeout(resume, Math.random() * 1000);
   });
 
   document.addEventListener("visibilitychange", () => {

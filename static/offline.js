@@ -213,8 +213,8 @@
     if (elt.isConnected) statusOf(elt).remove();
   });
 
-  // A new board replaces the watch poll's element before htmx:afterRequest, which then no longer reaches
-  // the document: its answer is noticed as it arrives.
+  // A new board replaces the watch poll's element before htmx:afterRequest (which then goes to an ancestor):
+  // its answer is noticed as it arrives, before the board changes.
   document.addEventListener("htmx:beforeOnLoad", (event) => {
     const elt = event.detail.elt, xhr = event.detail.xhr;
     if (elt && elt.id === "poll" && xhr && !UNREACHED.includes(xhr.status)) {
