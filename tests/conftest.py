@@ -39,11 +39,16 @@ def fresh_store(empty, folder) -> str:
     return str(folder / "test.sqlite")
 
 
+def own_app(empty, folder):
+    """An app built for one use, over a fresh database file in `folder`."""
+    return create_app({**TEST_CONFIG, "DATABASE": fresh_store(empty, folder)})
+
+
 @pytest.fixture(scope="session")
 def built_app(tmp_path_factory, empty_store):
     """The test process's app, and what it was as built: building one takes 14 ms (its routes compiled, its
     static files found), which a thousand tests paid again each."""
-    app = create_app({**TEST_CONFIG, "DATABASE": fresh_store(empty_store, tmp_path_factory.mktemp("built"))})
+    app = own_app(empty_store, tmp_path_factory.mktemp("built"))
     return app, dict(app.config), dict(app.jinja_env.globals), dict(app.extensions)
 
 
@@ -63,7 +68,7 @@ def app(request, tmp_path, empty_store, built_app):
     running in a server thread (a watching phone's long wait), and must not meet this test's database."""
     limiter.reset()
     if "live_server" in request.fixturenames:
-        return create_app({**TEST_CONFIG, "DATABASE": fresh_store(empty_store, tmp_path)})
+        return own_app(empty_store, tmp_path)
     app, config, template_globals, extensions = built_app
     pool = app.extensions.pop("scorekeeper.pool", None)  # the previous test's idle connections
     if pool is not None:
@@ -77,7 +82,7 @@ def app(request, tmp_path, empty_store, built_app):
 @pytest.fixture
 def new_app(tmp_path, empty_store):
     """An app of its own, for a test that adds to it (a route)."""
-    return create_app({**TEST_CONFIG, "DATABASE": fresh_store(empty_store, tmp_path)})
+    return own_app(empty_store, tmp_path)
 
 
 @pytest.fixture

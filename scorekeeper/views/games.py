@@ -399,16 +399,15 @@ def _news(stored: store.Stored):
         return render_game(stored, blocks=blocks, form_oob=True)
     key = (stored.id, stored.version, i18n.current(), access.can_score(stored), request.args.get("rounds"))
     kept = current_app.extensions.setdefault("scorekeeper.news", {})
+    g.news_key = repr(key)  # compressed once too (CompressedNews; an answer that is not a 200 is not compressed)
     html = kept.get(key)
     if html is not None:
-        g.news_key = repr(key)  # compressed once too (CompressedNews)
         return page.again(html)
     response = render_game(stored, blocks=blocks, form_oob=True)
     if response.status_code == 200:
         if len(kept) >= POLL_ANSWERS:
             del kept[next(iter(kept))]  # the oldest first: a game watched now is asked again at its next version
         kept[key] = response.get_data()
-        g.news_key = repr(key)
     return response
 
 

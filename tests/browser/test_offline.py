@@ -296,17 +296,27 @@ def shot(page: Page, name: str) -> None:
         page.screenshot(path=os.path.join(os.environ["SCOREKEEPER_SHOTS"], name + ".png"))
 
 
-def test_a_watcher_says_when_it_lost_the_server_and_catches_up_by_itself(page: Page, live_server, client):
+def scored_elsewhere(client) -> str:
+    """An Inferno game that another phone (`client`) scores; its path."""
     players = {f"player.{seat}": name for seat, name in enumerate(["Anne", "Julien", "Sylvie"])}
-    url = client.post("/new/inferno", data={**players, "dealer": "0"}).headers["Location"]  # another phone scores
+    return client.post("/new/inferno", data={**players, "dealer": "0"}).headers["Location"]
+
+
+def score_round_1(client, url: str) -> None:
+    """The other phone saves round 1."""
+    fields = {"number": "1", "step": "round", "other.0": "4", "other.1": "3", "other.2": "0", "nothing.2": "1"}
+    assert client.post(url + "/rounds", data=fields).status_code == 303
+
+
+def test_a_watcher_says_when_it_lost_the_server_and_catches_up_by_itself(page: Page, live_server, client):
+    url = scored_elsewhere(client)
     page.goto(live_server + url)
     expect(page.locator("#poll")).to_be_attached()
     page.context.set_offline(True)
     lost = page.locator("#net-lost")
     expect(lost).to_contain_text(re.compile(r"Connexion perdue.* \d\d:\d\d"))  # "connection lost; last update 21:14"
     shot(page, "watch-lost")
-    fields = {"number": "1", "step": "round", "other.0": "4", "other.1": "3", "other.2": "0", "nothing.2": "1"}
-    assert client.post(url + "/rounds", data=fields).status_code == 303
+    score_round_1(client, url)
     page.context.set_offline(False)
     expect(page.locator("#scoreboard #round-1")).to_be_attached()  # caught up by itself
     expect(lost).to_have_count(0)
@@ -315,8 +325,7 @@ def test_a_watcher_says_when_it_lost_the_server_and_catches_up_by_itself(page: P
 def test_a_watcher_whose_ask_failed_says_at_once_that_it_is_back(page: Page, live_server, client):
     """The round came in, then the phone's next ask for news failed: the notice says the connection was lost,
     and goes as soon as the server answers again, not at the end of a wait for news that may take 20 s."""
-    players = {f"player.{seat}": name for seat, name in enumerate(["Anne", "Julien", "Sylvie"])}
-    url = client.post("/new/inferno", data={**players, "dealer": "0"}).headers["Location"]  # another phone scores
+    url = scored_elsewhere(client)
     fail_next = [False]
 
     def answer(route: Route) -> None:
@@ -330,8 +339,7 @@ def test_a_watcher_whose_ask_failed_says_at_once_that_it_is_back(page: Page, liv
     page.goto(live_server + url)
     expect(page.locator("#poll")).to_be_attached()
     fail_next[0] = True  # the ask after the round's news is lost
-    fields = {"number": "1", "step": "round", "other.0": "4", "other.1": "3", "other.2": "0", "nothing.2": "1"}
-    assert client.post(url + "/rounds", data=fields).status_code == 303
+    score_round_1(client, url)
     expect(page.locator("#scoreboard #round-1")).to_be_attached()
     until(page, lambda: not fail_next[0])
     expect(page.locator("#net-lost")).to_contain_text("Connexion perdue")  # "connection lost", for a second
