@@ -60,6 +60,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         SEND_TIMEOUT=10,  # seconds a save waits for an answer before the phone says it was not sent
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         MAX_CONTENT_LENGTH=1024 * 1024,
+        TRUSTED_PROXY=None,  # the address of a proxy in front (Caddy: "127.0.0.1"), whose X-Forwarded-For is believed
+        CREATE_LIMIT="60 per minute",  # games started, imported or rematched per address (Flask-Limiter's notation)
         # pages, htmx answers and game files: Brotli where the browser takes it, else gzip (Flask-Compress)
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_BR_LEVEL=5,  # a 28 KB game page: 5.1 KB in 1.0 ms (level 4: 5.5 KB in 0.65 ms; 9: 5.1 KB in 15 ms)
@@ -82,7 +84,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _from_environment(app)
     if test_config:
         app.config.update(test_config)
-    from . import assets, db, errors, i18n, security, views
+    from . import assets, db, errors, guard, i18n, security, views
 
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key(Path(app.instance_path))
     db.init_app(app)
@@ -94,4 +96,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     # a watching phone's news is compressed once for every phone of its table (views.games.CompressedNews)
     app.config.update(COMPRESS_CACHE_BACKEND=views.games.CompressedNews, COMPRESS_CACHE_KEY=views.games.news_key)
     Compress(app)
+    guard.init_app(app)
     return app

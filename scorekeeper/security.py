@@ -6,9 +6,12 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from flask import abort, g, request
+from flask import abort, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+
+from .i18n import gettext
+from .rules import N_
 
 DEVICE_COOKIE = "device"
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
@@ -17,9 +20,33 @@ CSP = (
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 YEAR = 365 * 24 * 3600
-# Admin sign-in attempts are counted per client address in this process's memory: right for the one
-# server at a card table (each gunicorn worker counts on its own, so the limit is per worker).
+# Requests are counted per client address (the socket's, or the one a trusted proxy gives: guard.py) in this
+# process's memory: right for the one server at a card table (each gunicorn worker counts on its own, so a
+# limit is per worker).
 limiter = Limiter(get_remote_address, storage_uri="memory://", headers_enabled=True)
+CREATE_LIMIT = "60 per minute"  # new games, imports and rematches per address: a club night is far below it
+TOO_FAST = N_("Too many new games from this address in a short time: wait a minute, then try again.")
+
+
+def limited(setting: str, default: str = CREATE_LIMIT, *, scope: str | None = None, message: str = TOO_FAST):
+    """Limit a route's POSTs per client address to the setting `setting` ("60 per minute" if unset); past
+    it a 429 with Retry-After and `message` in the page's language. Routes given the same `scope` share
+    one count (a new game, an import and a rematch all start a game)."""
+
+    def limit() -> str:
+        return str(current_app.config.get(setting) or default)
+
+    def said() -> str:
+        return gettext(message)
+
+    if scope:
+        return limiter.shared_limit(limit, scope=scope, methods=["POST"], error_message=said)
+    return limiter.limit(limit, methods=["POST"], error_message=said)
+
+
+def creates_games(view):
+    """A route that starts a game (new, import, rematch): one count per address, CREATE_LIMIT."""
+    return limited("CREATE_LIMIT", scope="create-game")(view)
 
 
 def secret_key(instance: Path) -> str:

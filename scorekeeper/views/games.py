@@ -339,6 +339,7 @@ def export(game_id: str):
 
 
 @bp.post("/import")
+@security.creates_games
 def import_game():
     """Take a game file (JSON body or upload field `file`); store it and open it."""
     if request.files.get("file"):

@@ -161,6 +161,7 @@ def rematch_of(game: Game) -> Game:
 
 
 @bp.post("/games/<game_id>/rematch")
+@security.creates_games
 def rematch(game_id: str):
     """Start the same game again with the same table, and open it."""
     stored = access.game_or_404(game_id)

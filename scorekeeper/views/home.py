@@ -87,6 +87,7 @@ def _render_new(rules_: rules.Rules, status: int = 200, errors=None, posted=None
 
 
 @bp.post("/new/<rules_id>")
+@security.creates_games
 def create(rules_id: str):
     """Start the game and open it."""
     try:
