@@ -60,14 +60,15 @@ node_modules/axe-core/axe.min.js: package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch $@
 
-# fonts that print every Latin name on the score sheets (Łukasz, Őrs...), and the browser the tests drive
-# (Chromium's headless shell: the same engine without the browser's own windows, at half the CPU a page)
+# fonts that print every Latin name on the score sheets (Łukasz, Őrs...), the browser the tests drive
+# (Chromium's headless shell: the same engine without the browser's own windows, at half the CPU a page),
+# and PostgreSQL, which the tests start a throwaway server of (tests/postgresql.py)
 .PHONY: .system-fonts .system-test
 .system-fonts:
 	@test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || ($(APT) update -qq && $(APT) install -y -qq fonts-dejavu-core)
 
 .system-test:
-	@(command -v chromium >/dev/null && command -v chromium-headless-shell >/dev/null && command -v pdftoppm >/dev/null) || ($(APT) update -qq && $(APT) install -y -qq chromium chromium-headless-shell poppler-utils)
+	@(command -v chromium >/dev/null && command -v chromium-headless-shell >/dev/null && command -v pdftoppm >/dev/null && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1) || ($(APT) update -qq && $(APT) install -y -qq chromium chromium-headless-shell poppler-utils postgresql)
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

@@ -8,6 +8,9 @@ wakes that game's watchers at once, before it looks at the database. A look asks
 committed (PRAGMA data_version: a few microseconds) and only then reads the versions of the games being
 watched; it follows each ring, and without one (a write from elsewhere: the command line, a lost datagram)
 comes every 50 ms all the same. The thread ends once nobody has waited for a while.
+
+On PostgreSQL (several app servers) the thread listens instead (listen.py): every change says so at commit
+(NOTIFY), and every server hears it.
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ import threading
 import time
 from pathlib import Path
 
+from .dbapi import is_postgresql
+from .watchers import IDLE, Watchers
+
 TICK = 0.05  # seconds between two looks (a PRAGMA: microseconds); another worker's save is seen within it
-IDLE = 30.0  # seconds without a watcher before the thread ends
-CHUNK = 500  # ids per query (SQLite allows 32766 parameters)
 RING = 200  # bytes a ring may carry: a game id (a longer one rings without it: the look finds the game)
 BELLS = Path(tempfile.gettempdir()) / f"scorekeeper-bells-{os.getuid()}"  # <file's hash>-<pid>: a doorbell each
 
@@ -34,47 +38,8 @@ def bell_path(path: str) -> Path:
     return BELLS / f"{hashlib.sha1(os.path.realpath(path).encode()).hexdigest()[:16]}-{os.getpid()}"
 
 
-class Watch:
-    """The games watched in one database file, and the thread that notices when they change."""
-
-    def __init__(self, path: str):
-        self.path = path
-        self.lock = threading.Lock()
-        self.events: dict[str, threading.Event] = {}  # game id -> set when it changes (then replaced)
-        self.waiting: dict[str, int] = {}  # game id -> requests waiting on it
-        self.versions: dict[str, int | None] = {}  # game id -> the version last seen
-        self.unknown = False  # some version is None (changed here): the next look reads them
-        self.thread: threading.Thread | None = None
-
-    def wait(self, game_id: str, seen: int, timeout: float) -> bool:
-        """Wait until the game changes from version `seen`, or `timeout` seconds; whether it changed."""
-        with self.lock:
-            event = self.events.setdefault(game_id, threading.Event())
-            self.waiting[game_id] = self.waiting.get(game_id, 0) + 1
-            self.versions.setdefault(game_id, seen)
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._run, name="scorekeeper-watch", daemon=True)
-                self.thread.start()
-        try:
-            return event.wait(timeout)
-        finally:
-            with self.lock:
-                self.waiting[game_id] -= 1
-                if not self.waiting[game_id]:
-                    del self.waiting[game_id]
-                    self.versions.pop(game_id, None)
-                    if self.events.get(game_id) is event and not event.is_set():
-                        del self.events[game_id]
-
-    def changed(self, game_id: str) -> None:
-        """Wake whoever waits on this game (a new Event serves the next waiters)."""
-        with self.lock:
-            event = self.events.pop(game_id, None)
-            if game_id in self.versions:
-                self.versions[game_id] = None  # unknown: the next look reads it again
-                self.unknown = True
-        if event is not None:
-            event.set()
+class Watch(Watchers):
+    """The games watched in one database file: a look at the file when rung, else every TICK."""
 
     def _bell(self) -> socket.socket | None:
         """This process's doorbell for this file, rung by the others after a commit (None where there can be
@@ -116,7 +81,7 @@ class Watch:
                     last = version
                     with self.lock:
                         watched = list(self.waiting)
-                    self._compare(conn, watched)
+                    self._compare(lambda sql, ids: conn.execute(sql, ids).fetchall(), watched)
         finally:
             conn.close()
             if bell is not None:
@@ -131,30 +96,24 @@ class Watch:
                 self.changed(game_id)
                 time.sleep(0)  # the woken watchers answer first; the look can wait (under gevent: a greenlet)
 
-    def _compare(self, conn: sqlite3.Connection, watched: list[str]) -> None:
-        """Wake the watchers of every game whose version is not the one last seen (or that is gone)."""
-        found: dict[str, int] = {}
-        for start in range(0, len(watched), CHUNK):
-            ids = watched[start : start + CHUNK]
-            marks = ",".join("?" * len(ids))
-            found.update(conn.execute(f"select id, version from games where id in ({marks})", ids).fetchall())
-        for game_id in watched:
-            with self.lock:
-                known = self.versions.get(game_id)
-                if game_id in self.versions:
-                    self.versions[game_id] = found.get(game_id)
-            if known is not None and known != found.get(game_id):
-                self.changed(game_id)
 
-
-_watches: dict[str, Watch] = {}
+_watches: dict[str, Watchers] = {}
 _lock = threading.Lock()
 
 
-def watch(path: str) -> Watch:
-    """The watch of one database file."""
+def watch(location: str) -> Watchers:
+    """The watch of one store (a file, or a PostgreSQL database)."""
     with _lock:
-        return _watches.setdefault(path, Watch(path))
+        found = _watches.get(location)
+        if found is None:
+            if is_postgresql(location):
+                from .listen import Listener
+
+                found = Listener(location)
+            else:
+                found = Watch(location)
+            _watches[location] = found
+        return found
 
 
 def changed(game_id: str) -> None:

@@ -1,5 +1,5 @@
 """The table's memory: a summary of each game (sides, totals, ranks, winners, each player's statistics),
-kept in SQLite beside the game and made again whenever the game's version moves on; the rounds stay
+kept in the store beside the game and made again whenever the game's version moves on; the rounds stay
 the truth. History, the history CSV and the players' records read these summaries, so a page over a
 thousand games never plays a thousand games again.
 
@@ -12,10 +12,8 @@ import json
 import unicodedata
 from dataclasses import dataclass, field
 
-import sqlite_utils
-
 from . import rules, store
-from .db import write
+from .db import Database, write
 from .rules import Game, Result, Rules, Statistic
 
 SEP = "\x1f"  # between the player keys of a summary, so a search for one key never matches inside another
@@ -66,7 +64,7 @@ def _scope(device: str | None, everything: bool) -> tuple[str, list]:
     return "join access a on a.game_id = g.id and a.device = ?", [device or ""]
 
 
-def refresh(db: sqlite_utils.Database, device: str | None, everything: bool = False) -> int:
+def refresh(db: Database, device: str | None, everything: bool = False) -> int:
     """Summarise again the games of this device whose summary is missing or older than the game; return how many."""
     join, params = _scope(device, everything)
     stale = [
@@ -93,8 +91,10 @@ def refresh(db: sqlite_utils.Database, device: str | None, everything: bool = Fa
         with write(db):
             for row in rows:
                 db.execute(
-                    "insert or replace into summaries (game_id, version, keys, data) "
-                    "select ?, ?, ?, ? where exists (select 1 from games where id = ?)",
+                    "insert into summaries (game_id, version, keys, data) "
+                    "select ?, ?, ?, ? where exists (select 1 from games where id = ?) "
+                    "on conflict (game_id) do update set version = excluded.version, keys = excluded.keys, "
+                    "data = excluded.data",
                     [
                         row["game_id"],
                         row["version"],
@@ -135,6 +135,11 @@ class Entry:
         return [s for s, name in enumerate(self.data["players"]) if player_key(name) == key]
 
 
+def _escaped(text: str) -> str:
+    """Text that a LIKE pattern matches as it is (its wildcards escaped with !)."""
+    return text.replace("!", "!!").replace("%", "!%").replace("_", "!_")
+
+
 def _where(rules_id: str | None, player: str | None) -> tuple[str, list]:
     """Extra conditions for the game and player filters."""
     clauses, params = [], []
@@ -142,13 +147,13 @@ def _where(rules_id: str | None, player: str | None) -> tuple[str, list]:
         clauses.append("g.rules = ?")
         params.append(rules_id)
     if player and player_key(player):
-        clauses.append("instr(s.keys, ?) > 0")
-        params.append(SEP + player_key(player) + SEP)
+        clauses.append("s.keys like ? escape '!'")  # like, not instr: PostgreSQL has no instr
+        params.append("%" + _escaped(SEP + player_key(player) + SEP) + "%")
     return "".join(f" and {c}" for c in clauses), params
 
 
 def entries(
-    db: sqlite_utils.Database,
+    db: Database,
     device: str | None,
     everything: bool = False,
     *,
@@ -161,7 +166,7 @@ def entries(
     refresh(db, device, everything)
     join, params = _scope(device, everything)
     where, more = _where(rules_id, player)
-    base = f"from games g {join} join summaries s on s.game_id = g.id and s.version = g.version where 1{where}"
+    base = f"from games g {join} join summaries s on s.game_id = g.id and s.version = g.version where true{where}"
     count = next(iter(db.query(f"select count(*) as n {base}", params + more)))["n"]
     page = f" limit {int(limit)} offset {int(offset)}" if limit is not None else ""
     rows = db.query(
@@ -175,7 +180,7 @@ def entries(
     return found, count
 
 
-def names(db: sqlite_utils.Database, device: str | None, everything: bool = False) -> dict[str, str]:
+def names(db: Database, device: str | None, everything: bool = False) -> dict[str, str]:
     """Every player of this device's games, key -> the spelling of their latest game, in alphabetical order."""
     join, params = _scope(device, everything)
     spelled: dict[str, str] = {}
@@ -257,7 +262,7 @@ class Player:
     games: list[Entry]  # every game they sat in, finished or not, newest first
 
 
-def player(db: sqlite_utils.Database, device: str | None, name: str, everything: bool = False) -> Player | None:
+def player(db: Database, device: str | None, name: str, everything: bool = False) -> Player | None:
     """The record of the player called `name` (case and spacing aside) in this device's games, or None."""
     key = player_key(name)
     if not key:

@@ -1,8 +1,8 @@
 """Games in the store: what was said at the table goes in, Game objects come out.
 
-Every change runs in one IMMEDIATE transaction that re-reads the game first, so a double tap, a
-reload or a second phone never records a round twice or loses one: the loser of a race gets a
-Conflict (or AlreadySaved when it sent the very same round) and nothing is written.
+Every change runs in one transaction that holds the game and re-reads it first (db.write), so a double
+tap, a reload, a second phone or a second app server never records a round twice or loses one: the loser
+of a race gets a Conflict (or AlreadySaved when it sent the very same round) and nothing is written.
 """
 
 from __future__ import annotations
@@ -14,10 +14,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-import sqlite_utils
-
 from . import changes, rules
-from .db import write
+from .db import Database, write
 from .rules import N_, Game, Problem, problem
 from .rules.setup import printable_names
 
@@ -120,12 +118,13 @@ def _dump(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def create(db: sqlite_utils.Database, game: Game, device: str | None) -> str:
+def create(db: Database, game: Game, device: str | None) -> str:
     """Store a checked game (with any rounds it already has) and give `device` the right to score it."""
     result = rules.play(game)
     game_id, stamp = new_id(), now()
     with write(db):
-        db.table("games").insert(
+        db.insert(
+            "games",
             {
                 "id": game_id,
                 "rules": game.rules,
@@ -138,20 +137,21 @@ def create(db: sqlite_utils.Database, game: Game, device: str | None) -> str:
                 "draft": None,
                 "finished": int(result.finished),
                 "score_token": secrets.token_urlsafe(12),
-            }
+            },
         )
-        db.table("rounds").insert_all(
+        db.insert_all(
+            "rounds",
             [
                 {"game_id": game_id, "number": k + 1, "data": _dump(rnd), "created": stamp}
                 for k, rnd in enumerate(game.rounds)
-            ]
+            ],
         )
         if device:
             grant(db, device, game_id, "owner")
     return game_id
 
 
-def load(db: sqlite_utils.Database, game_id: str) -> Stored | None:
+def load(db: Database, game_id: str) -> Stored | None:
     """The stored game with that id, or None."""
     rows = list(db.query("select * from games where id = ?", [game_id]))
     if not rows:
@@ -186,18 +186,18 @@ def _key(row: dict, version: int) -> tuple:
     return (*(row[c] for c in columns), version)
 
 
-def version(db: sqlite_utils.Database, game_id: str) -> int | None:
+def version(db: Database, game_id: str) -> int | None:
     """Just the version of a game: the cheap question a watching phone asks."""
     rows = list(db.query("select version from games where id = ?", [game_id]))
     return rows[0]["version"] if rows else None
 
 
-def _touch(db: sqlite_utils.Database, stored: Stored, finished: bool, **columns) -> None:
+def _touch(db: Database, stored: Stored, finished: bool, **columns) -> None:
     """Bump the game's version after a change, keeping the finished flag the list shows; the result the
     change derived goes with it (kept once the transaction has committed)."""
-    db.table("games").update(
-        stored.id, {"version": stored.version + 1, "updated": now(), "finished": int(finished), **columns}
-    )
+    bumped = {"version": stored.version + 1, "updated": now(), "finished": int(finished), **columns}
+    db.update("games", {"id": stored.id}, bumped)
+    db.notify(stored.id)
     stored.version += 1
     stored.key = (*stored.key[:-1], stored.version) if stored.key else ()
 
@@ -232,10 +232,10 @@ def bids_replaced(number: int) -> Conflict:
     )
 
 
-def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict, seen_draft: str | None = None) -> Stored:
+def add_round(db: Database, game_id: str, number: int, rnd: dict, seen_draft: str | None = None) -> Stored:
     """Record round `number`; refuse a second copy or a round entered meanwhile on another phone, and
     (when the page says which draft it showed, `seen_draft`) a round whose bids were replaced since."""
-    with write(db):
+    with write(db, game_id):
         stored = _reload(db, game_id)
         have = len(stored.game.rounds)
         if number <= have:
@@ -261,7 +261,7 @@ def add_round(db: sqlite_utils.Database, game_id: str, number: int, rnd: dict, s
         stored.result = rules.play_on(stored.game, derived(stored), rnd)
         checked = stored.result.rounds[-1].round
         stored.game.rounds.append(checked)
-        db.table("rounds").insert({"game_id": game_id, "number": number, "data": _dump(checked), "created": now()})
+        db.insert("rounds", {"game_id": game_id, "number": number, "data": _dump(checked), "created": now()})
         _touch(db, stored, stored.result.finished, draft=None)
     _done(stored)
     return stored
@@ -291,9 +291,9 @@ def _upto(game: Game, count: int) -> Game:
     return Game(game.rules, game.players, game.options, game.first_dealer, game.rounds[:count])
 
 
-def replace_round(db: sqlite_utils.Database, game_id: str, number: int, was: dict | None, rnd: dict) -> Stored:
+def replace_round(db: Database, game_id: str, number: int, was: dict | None, rnd: dict) -> Stored:
     """Correct round `number`, provided it still says what the correcting page showed (`was`)."""
-    with write(db):
+    with write(db, game_id):
         stored = _reload(db, game_id)
         if number > len(stored.game.rounds):
             raise Conflict(problem(N_("Round %(round)d no longer exists: it was undone meanwhile."), round=number))
@@ -308,15 +308,15 @@ def replace_round(db: sqlite_utils.Database, game_id: str, number: int, was: dic
         stored.result = rules.play(_with_round(stored.game, rnd, number))
         checked = stored.result.rounds[number - 1].round
         stored.game.rounds[number - 1] = checked
-        db.table("rounds").update((game_id, number), {"data": _dump(checked)})
+        db.update("rounds", {"game_id": game_id, "number": number}, {"data": _dump(checked)})
         _touch(db, stored, stored.result.finished)
     _done(stored)
     return stored
 
 
-def undo_round(db: sqlite_utils.Database, game_id: str, number: int, was: dict) -> Stored:
+def undo_round(db: Database, game_id: str, number: int, was: dict) -> Stored:
     """Remove the last round, provided it is still round `number` and still says what the page showed (`was`)."""
-    with write(db):
+    with write(db, game_id):
         stored = _reload(db, game_id)
         if number != len(stored.game.rounds) or number < 1:
             raise Conflict(
@@ -349,13 +349,13 @@ def undone(stored: Stored) -> dict | None:
 
 
 def save_draft(
-    db: sqlite_utils.Database, game_id: str, number: int, step: str, data: dict | None, seen: str | None = None
+    db: Database, game_id: str, number: int, step: str, data: dict | None, seen: str | None = None
 ) -> Stored:
     """Keep the first steps of round `number` (the bids) until the rest is entered; None clears it.
 
     `seen` is the token of the draft the page showed ("" for none): bids saved meanwhile on another
     phone are not overwritten unnoticed (the same bids sent twice are kept once)."""
-    with write(db):
+    with write(db, game_id):
         stored = _reload(db, game_id)
         if number != len(stored.game.rounds) + 1:
             raise Conflict(
@@ -380,11 +380,11 @@ def save_draft(
     return stored
 
 
-def rename(db: sqlite_utils.Database, game_id: str, was: list[str], players: list[str]) -> Stored:
+def rename(db: Database, game_id: str, was: list[str], players: list[str]) -> Stored:
     """Give the players the names `players` (seat by seat), provided the names are still those the page showed
     (`was`). Rounds refer to players by seat, so every round stays as it was; the names are checked as at
     setup (Invalid says which is wrong)."""
-    with write(db):
+    with write(db, game_id):
         stored = _reload(db, game_id)
         if stored.game.players != was:
             raise Conflict(
@@ -405,23 +405,26 @@ def rename(db: sqlite_utils.Database, game_id: str, was: list[str], players: lis
     return stored
 
 
-def delete(db: sqlite_utils.Database, game_id: str) -> None:
+def delete(db: Database, game_id: str) -> None:
     """Delete a game, its rounds and who could see it."""
-    with write(db):
+    with write(db, game_id):
         for table in ("access", "rounds"):
             db.execute(f"delete from {table} where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])
+        db.notify(game_id)
     changes.changed(game_id)
 
 
-def grant(db: sqlite_utils.Database, device: str, game_id: str, role: str, token: str | None = None) -> None:
+def grant(db: Database, device: str, game_id: str, role: str, token: str | None = None) -> None:
     """Remember that `device` may watch, score or own the game (the home page lists these)."""
-    db.table("access").upsert(
-        {"device": device, "game_id": game_id, "role": role, "token": token, "seen": now()}, pk=("device", "game_id")
+    db.upsert(
+        "access",
+        {"device": device, "game_id": game_id, "role": role, "token": token, "seen": now()},
+        pk=("device", "game_id"),
     )
 
 
-def access(db: sqlite_utils.Database, device: str | None, game_id: str) -> dict | None:
+def access(db: Database, device: str | None, game_id: str) -> dict | None:
     """What `device` has been given for this game, if anything."""
     if not device:
         return None
@@ -429,15 +432,15 @@ def access(db: sqlite_utils.Database, device: str | None, game_id: str) -> dict 
     return rows[0] if rows else None
 
 
-def new_score_token(db: sqlite_utils.Database, game_id: str) -> str:
+def new_score_token(db: Database, game_id: str) -> str:
     """Revoke the score link and make a new one; phones that joined with the old one can only watch."""
     token = secrets.token_urlsafe(12)
-    with write(db):
-        db.table("games").update(game_id, {"score_token": token})
+    with write(db, game_id):
+        db.update("games", {"id": game_id}, {"score_token": token})
     return token
 
 
-def listing(db: sqlite_utils.Database, device: str | None, everything: bool = False) -> list[dict]:
+def listing(db: Database, device: str | None, everything: bool = False) -> list[dict]:
     """The games this device created or opened (every game for the admin), newest first."""
     columns = "g.id, g.rules, g.players, g.updated, g.finished, g.created"
     if everything:
@@ -451,7 +454,7 @@ def listing(db: sqlite_utils.Database, device: str | None, everything: bool = Fa
     return [{**row, "players": json.loads(row["players"]), "finished": bool(row["finished"])} for row in rows]
 
 
-def known_names(db: sqlite_utils.Database, device: str | None) -> list[str]:
+def known_names(db: Database, device: str | None) -> list[str]:
     """Names used in this device's earlier games, for the new-game form to offer."""
     names: dict[str, str] = {}
     for row in listing(db, device):

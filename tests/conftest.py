@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
@@ -12,6 +13,57 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 from scorekeeper.db import migrate
 from scorekeeper.security import limiter
+from tests import postgresql
+
+# The test modules run on PostgreSQL as well as SQLite (each of their tests twice, its id naming the engine):
+# the store, the views of every game, conflicts, export and import, history, two servers.
+TWO_ENGINES = {
+    "test_store.py",
+    "test_two_servers.py",
+    "test_copy_store.py",
+    "web/test_every_game.py",
+    "web/test_flow.py",
+    "web/test_gamefile.py",
+    "web/test_history.py",
+    "web/test_rename.py",
+    "web/test_derived.py",
+}
+ENGINES = ("sqlite", "postgresql")
+TESTS = Path(__file__).parent
+
+
+def pytest_configure(config):
+    """The run's first process starts a throwaway PostgreSQL server (where Debian's package is installed); the
+    test processes xdist starts find it through the environment."""
+    if hasattr(config, "workerinput") or os.environ.get(postgresql.URL) or postgresql.binaries() is None:
+        return
+    url, folder = postgresql.start()
+    os.environ[postgresql.URL] = url
+    config.stash[POSTGRESQL_FOLDER] = folder
+
+
+def pytest_unconfigure(config):
+    """Stop the server this process started, if it did."""
+    folder = config.stash.get(POSTGRESQL_FOLDER, None)
+    if folder is not None:
+        os.environ.pop(postgresql.URL, None)
+        postgresql.stop(folder)
+
+
+POSTGRESQL_FOLDER = pytest.StashKey[str]()
+
+
+def pytest_generate_tests(metafunc):
+    """The modules of TWO_ENGINES run each test on both engines."""
+    where = metafunc.definition.path.relative_to(TESTS).as_posix()
+    if "engine" in metafunc.fixturenames and where in TWO_ENGINES:
+        metafunc.parametrize("engine", ENGINES, indirect=True)
+
+
+@pytest.fixture
+def engine(request) -> str:
+    """The store's engine for this test: SQLite unless its module runs on both (TWO_ENGINES)."""
+    return getattr(request, "param", "sqlite")
 
 
 def pytest_xdist_auto_num_workers(config) -> int | None:
@@ -33,15 +85,18 @@ def empty_store(tmp_path_factory):
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "POLL_SECONDS": 1}
 
 
-def fresh_store(empty, folder) -> str:
-    """A database file in `folder`, a copy of the `empty` one."""
+def fresh_store(empty, folder, engine: str = "sqlite") -> str:
+    """A store of its own: a database file in `folder`, a copy of the `empty` one; or a migrated schema of the
+    run's PostgreSQL database."""
+    if engine == "postgresql":
+        return postgresql.fresh_store()
     shutil.copyfile(empty, folder / "test.sqlite")
     return str(folder / "test.sqlite")
 
 
-def own_app(empty, folder):
-    """An app built for one use, over a fresh database file in `folder`."""
-    return create_app({**TEST_CONFIG, "DATABASE": fresh_store(empty, folder)})
+def own_app(empty, folder, engine: str = "sqlite"):
+    """An app built for one use, over a fresh store (a file in `folder`, or a PostgreSQL schema)."""
+    return create_app({**TEST_CONFIG, "DATABASE": fresh_store(empty, folder, engine)})
 
 
 @pytest.fixture(scope="session")
@@ -61,28 +116,28 @@ def put_back(mapping: dict, built: dict) -> None:
 
 
 @pytest.fixture
-def app(request, tmp_path, empty_store, built_app):
+def app(request, tmp_path, empty_store, built_app, engine):
     """The app as built, over a fresh database file: everything a test may have changed is put back (its
     settings, template globals, kept answers, the sign-in limiter's counts, the connections kept open). A
     test that serves it over HTTP gets an app of its own: a request of an earlier test's browser may still be
     running in a server thread (a watching phone's long wait), and must not meet this test's database."""
     limiter.reset()
     if "live_server" in request.fixturenames:
-        return own_app(empty_store, tmp_path)
+        return own_app(empty_store, tmp_path, engine)
     app, config, template_globals, extensions = built_app
     pool = app.extensions.pop("scorekeeper.pool", None)  # the previous test's idle connections
     if pool is not None:
         pool.close()
-    put_back(app.config, {**config, "DATABASE": fresh_store(empty_store, tmp_path)})
+    put_back(app.config, {**config, "DATABASE": fresh_store(empty_store, tmp_path, engine)})
     put_back(app.jinja_env.globals, template_globals)
     put_back(app.extensions, {k: v for k, v in extensions.items() if k != "scorekeeper.pool"})
     return app
 
 
 @pytest.fixture
-def new_app(tmp_path, empty_store):
+def new_app(tmp_path, empty_store, engine):
     """An app of its own, for a test that adds to it (a route)."""
-    return own_app(empty_store, tmp_path)
+    return own_app(empty_store, tmp_path, engine)
 
 
 @pytest.fixture

@@ -84,7 +84,7 @@ def test_a_connection_waits_for_another_phones_write_and_keeps_its_rules(tmp_pat
 def test_requests_share_a_few_connections_kept_open_and_never_one_left_in_a_transaction(app):
     """A request's connection is kept open for the next (opening one cost more than a watching phone's whole
     answer); one given back inside a transaction is closed, never handed to another request."""
-    from scorekeeper import db
+    from scorekeeper import db, db_sqlite
 
     with app.app_context():
         first = db.get_db()
@@ -96,10 +96,10 @@ def test_requests_share_a_few_connections_kept_open_and_never_one_left_in_a_tran
         db.close_db()
         assert db.get_db() is not broken
         db.close_db()
-        many = [db._pool(app).take() for _ in range(db.IDLE_CONNECTIONS + 3)]
+        many = [db._pool(app).take() for _ in range(db_sqlite.IDLE_CONNECTIONS + 3)]
         for each in many:
             db._pool(app).give(each)
-        assert len(db._pool(app).idle) == db.IDLE_CONNECTIONS  # a burst's extra connections are closed
+        assert len(db._pool(app).idle) == db_sqlite.IDLE_CONNECTIONS  # a burst's extra connections are closed
         app.config["DATABASE"] = app.config["DATABASE"] + "-other"
         assert db._pool(app).path.endswith("-other") and not db._pool(app).idle  # another file, other connections
 

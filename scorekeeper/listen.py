@@ -1,0 +1,64 @@
+"""Watching phones on PostgreSQL: one connection per process LISTENs for the games changed by any app server.
+
+Every change NOTIFYs at commit with its game's id (db_postgresql.PostgreSQL.notify); the listener wakes that
+game's watchers here the moment the note arrives. Once a second without news, and after reconnecting (notes
+sent meanwhile were lost), it reads the versions of the games watched, for a change that said nothing (one
+made by hand in psql). The thread ends once nobody has waited for a while.
+"""
+
+from __future__ import annotations
+
+import time
+
+import psycopg
+
+from .db_postgresql import CHANNEL, connect
+from .watchers import IDLE, Watchers
+
+LOOK = 1.0  # seconds between two looks at the versions when no note came
+RETRY = 0.5  # seconds before connecting again once the connection was lost
+
+
+class Listener(Watchers):
+    """The games watched in one PostgreSQL database, and the connection that hears their changes."""
+
+    def _run(self) -> None:
+        """Listen while anyone waits; connect again (after RETRY) when the connection is lost."""
+        while True:
+            try:
+                self._listen()
+                return
+            except psycopg.Error:
+                with self.lock:
+                    if not self.waiting:
+                        self.thread = None  # the next watcher starts another
+                        return
+                time.sleep(RETRY)  # the server restarted or the network dropped
+
+    def _listen(self) -> None:
+        """LISTEN, then wake watchers at each note, and look once a second without; end after IDLE seconds
+        with nobody waiting."""
+        db = connect(self.path)
+        try:
+            db.conn.execute(f"listen {CHANNEL}")
+            self.unknown = True  # anything committed before LISTEN was not heard: look at once
+            idle_since = time.monotonic()
+            while True:
+                with self.lock:
+                    if self.waiting:
+                        idle_since = time.monotonic()
+                    elif time.monotonic() - idle_since > IDLE:
+                        self.thread = None
+                        return
+                    unknown, self.unknown = self.unknown, False
+                    watched = list(self.waiting)
+                if unknown and watched:
+                    self._compare(lambda sql, ids: db.execute(sql, ids).fetchall(), watched)
+                heard = False
+                for note in db.conn.notifies(timeout=LOOK):
+                    self.changed(note.payload)
+                    heard = True
+                if not heard:
+                    self.unknown = True
+        finally:
+            db.close()

@@ -1,0 +1,73 @@
+"""Watching phones wait for their game's next version, whichever the engine: the games watched in one
+store, each waiting request's Event, and what each engine's thread calls when a game changed (changes.py
+for SQLite, listen.py for PostgreSQL)."""
+
+from __future__ import annotations
+
+import threading
+
+IDLE = 30.0  # seconds without a watcher before the thread ends
+CHUNK = 500  # ids per query (SQLite allows 32766 parameters)
+
+
+class Watchers:
+    """The games watched in one store, and the thread that notices when they change (`_run`, per engine)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.lock = threading.Lock()
+        self.events: dict[str, threading.Event] = {}  # game id -> set when it changes (then replaced)
+        self.waiting: dict[str, int] = {}  # game id -> requests waiting on it
+        self.versions: dict[str, int | None] = {}  # game id -> the version last seen
+        self.unknown = False  # some version is None (changed here): the next look reads them
+        self.thread: threading.Thread | None = None
+
+    def wait(self, game_id: str, seen: int, timeout: float) -> bool:
+        """Wait until the game changes from version `seen`, or `timeout` seconds; whether it changed."""
+        with self.lock:
+            event = self.events.setdefault(game_id, threading.Event())
+            self.waiting[game_id] = self.waiting.get(game_id, 0) + 1
+            self.versions.setdefault(game_id, seen)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="scorekeeper-watch", daemon=True)
+                self.thread.start()
+        try:
+            return event.wait(timeout)
+        finally:
+            with self.lock:
+                self.waiting[game_id] -= 1
+                if not self.waiting[game_id]:
+                    del self.waiting[game_id]
+                    self.versions.pop(game_id, None)
+                    if self.events.get(game_id) is event and not event.is_set():
+                        del self.events[game_id]
+
+    def changed(self, game_id: str) -> None:
+        """Wake whoever waits on this game (a new Event serves the next waiters)."""
+        with self.lock:
+            event = self.events.pop(game_id, None)
+            if game_id in self.versions:
+                self.versions[game_id] = None  # unknown: the next look reads it again
+                self.unknown = True
+        if event is not None:
+            event.set()
+
+    def _run(self) -> None:
+        """Notice changes while anyone waits."""
+        raise NotImplementedError
+
+    def _compare(self, versions, watched: list[str]) -> None:
+        """Wake the watchers of every game whose version is not the one last seen (or that is gone);
+        `versions(sql, ids)` reads them."""
+        found: dict[str, int] = {}
+        for start in range(0, len(watched), CHUNK):
+            ids = watched[start : start + CHUNK]
+            marks = ",".join("?" * len(ids))
+            found.update(versions(f"select id, version from games where id in ({marks})", ids))
+        for game_id in watched:
+            with self.lock:
+                known = self.versions.get(game_id)
+                if game_id in self.versions:
+                    self.versions[game_id] = found.get(game_id)
+            if known is not None and known != found.get(game_id):
+                self.changed(game_id)
