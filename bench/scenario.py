@@ -86,7 +86,7 @@ def prepare(path: Path, saves: int) -> Games:
 
 def clone(db, game_id: str, copies: int) -> list[str]:
     """`copies` copies of a stored game, rows of every table that refers to it included."""
-    tables = [t for t in db.table_names() if "game_id" in db[t].columns_dict]
+    tables = [t for t in db.table_names() if "game_id" in db.columns(t)]
     new_ids = [store.new_id() for _ in range(copies)]
     with database.write(db):
         _copy_rows(db, "games", "id", game_id, new_ids)
@@ -97,11 +97,12 @@ def clone(db, game_id: str, copies: int) -> list[str]:
 
 def _copy_rows(db, table: str, key: str, game_id: str, new_ids: list[str]) -> None:
     """Copy a game's rows of `table`, with `key` set to each new id."""
-    columns = list(db[table].columns_dict)
+    columns = db.columns(table)
     chosen = ", ".join("?" if c == key else f'"{c}"' for c in columns)
     names = ", ".join(f'"{c}"' for c in columns)
     sql = f'insert into "{table}" ({names}) select {chosen} from "{table}" where "{key}" = ?'
-    db.conn.executemany(sql, [(new, game_id) for new in new_ids])
+    for new in new_ids:
+        db.execute(sql, [new, game_id])
 
 
 def completed(rounds: int = 10) -> Game:

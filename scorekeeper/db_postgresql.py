@@ -108,6 +108,15 @@ class PostgreSQL(Database):
         )
         return [row[0] for row in rows]
 
+    def columns(self, table: str) -> list[str]:
+        """The table's columns, in order, rowid aside (numbered by PostgreSQL itself)."""
+        rows = self.conn.execute(
+            "select column_name from information_schema.columns where table_schema = current_schema() "
+            "and table_name = %s and column_name != 'rowid' order by ordinal_position",
+            [table],
+        )
+        return [row[0] for row in rows]
+
 
 def cooperative() -> None:
     """Under gevent (gunicorn's gevent workers), psycopg must wait through gevent's select, or a query would

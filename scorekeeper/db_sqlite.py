@@ -62,6 +62,10 @@ class SQLite(Database):
         """The tables, sqlite-utils' record of migrations aside."""
         return [name for name in self.db.table_names() if not name.startswith("_")]
 
+    def columns(self, table: str) -> list[str]:
+        """The table's columns, in order."""
+        return list(self.db.table(table).columns_dict)
+
 
 def connect(path: str) -> SQLite:
     """A connection in autocommit mode (transactions are explicit), foreign keys on, WAL; a writer waits up to

@@ -65,6 +65,10 @@ class Database:
         """The tables of the store."""
         raise NotImplementedError
 
+    def columns(self, table: str) -> list[str]:
+        """The columns of a table that hold what is stored, in order (rowid, the engine's row number, aside)."""
+        raise NotImplementedError
+
     def close(self) -> None:
         """Close the connection."""
         self.conn.close()
