@@ -21,7 +21,7 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 from flask import g, request
 
-from .rules.problems import Msgid, Problem
+from .rules.problems import Msgid, Plural, Problem, msgid
 
 LANGUAGES = ("fr", "en", "de")  # a new language: its code here and translations/CODE/*.po
 DEFAULT = "fr"  # most players of these games speak French
@@ -102,20 +102,31 @@ def gettext(message: str, lang: str | None = None, **params) -> str:
     text = translate(message, lang)
     if not params:
         return text
-    # labels passed as parameters are translated too; names never are, even a player called "Jack"
-    filled = {k: translate(v, lang) if isinstance(v, Msgid) else v for k, v in params.items()}
-    return text % filled
+    return text % _labels(params, lang)
+
+
+def _labels(params: dict, lang: str | None) -> dict:
+    """The parameters of a message: labels passed as parameters are translated too; names never are, even a
+    player called "Jack"."""
+    return {k: translate(v, lang) if isinstance(v, Msgid) else v for k, v in params.items()}
 
 
 def ngettext(singular: str, plural_: str, n: int, lang: str | None = None, **params) -> str:
     """The singular or plural form for `n` (French treats 0 and 1 as singular), filled in."""
-    return plural(singular, plural_, n, lang) % {"num": n, **params}
+    return plural(singular, plural_, n, lang) % {"num": n, **_labels(params, lang)}
+
+
+def say(text: str | Plural, lang: str | None = None, **params) -> str:
+    """A message translated and filled in, a Plural by its count (`num`) in the language's plural rule."""
+    if isinstance(text, Plural):
+        return ngettext(text[0], text[1], params.pop("num"), lang, **params)
+    return gettext(text, lang, **params)
 
 
 def describe(p: Problem, names: list[str] | None = None, lang: str | None = None, situated: bool = True) -> str:
     """A problem as a player reads it: "Round 3, Anne: the bid must be ..." (without where it is, for a
     message drawn beside the player's own fields: `situated=False`)."""
-    text = gettext(p.message, lang, **p.fill())
+    text = say(p.message, lang, **p.fill())
     return f"{where(p, names, lang)}{text}" if situated else text
 
 
@@ -123,7 +134,7 @@ def where(p: Problem, names: list[str] | None = None, lang: str | None = None) -
     """Where a problem is, said before it: "Round 3, Anne: ", or "" when it names no round or player. A
     message that names its round itself is not told it twice ("Round 6 was already saved")."""
     parts = []
-    if p.round is not None and "%(round)" not in p.message:
+    if p.round is not None and "%(round)" not in msgid(p.message):
         parts.append(gettext("Round %(round)d", lang, round=p.round))
     if p.seat is not None and names and 0 <= p.seat < len(names):
         parts.append(names[p.seat])

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from . import changes, rules
 from .db import Database, write
 from .rules import N_, Game, Problem, problem
+from .rules.problems import Nn_
 from .rules.setup import printable_names
 
 
@@ -253,7 +254,11 @@ def add_round(db: Database, game_id: str, number: int, rnd: dict, seen_draft: st
         if number != have + 1:
             raise Conflict(
                 problem(
-                    N_("This page was out of date: the game has %(have)d rounds. Here it is as it stands."), have=have
+                    Nn_(
+                        "This page was out of date: the game has %(num)d round. Here it is as it stands.",
+                        "This page was out of date: the game has %(num)d rounds. Here it is as it stands.",
+                    ),
+                    num=have,
                 )
             )
         if seen_draft is not None and seen_draft != draft_token(stored, number):

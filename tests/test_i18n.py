@@ -15,7 +15,7 @@ from scorekeeper.i18n import HERE, LANGUAGES, catalog
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]  # the messages are written in English
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2)}
 METHODS = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2.ext:babel_extract")]
 OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "True", "lstrip_blocks": "True"}}
 

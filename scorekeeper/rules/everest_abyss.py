@@ -5,7 +5,7 @@ from __future__ import annotations
 from .base import N_, Game, Option, Problem, Result, RoundResult, Rules, State, Statistic, fail, problem
 from .entry import Span
 from .fields import bool_entries, by_seat, is_int, raise_if, unknown_fields
-from .problems import shown
+from .problems import Nn_, shown
 
 COTES = ("everest", "abyss")
 FIRST_STAKE = 3  # tour 1: everyone stakes 1 to 3
@@ -194,7 +194,9 @@ class EverestAbyss(Rules):
             state.ending = problem(N_("%(name)s holds every token."), name=game.players[still[0]], seat=still[0])
         elif limit is not None and state.played + 1 >= limit:
             state.finished = True
-            state.ending = problem(N_("The last of the %(rounds)d rounds has been played."), rounds=limit)
+            state.ending = problem(
+                Nn_("The only round has been played.", "The last of the %(num)d rounds has been played."), num=limit
+            )
 
     # -- statistics ------------------------------------------------------------------------------
     stats = (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .problems import N_, Invalid, Problem, problem
+from .problems import N_, Invalid, Nn_, Problem, problem
 
 
 def is_int(value) -> bool:
@@ -82,12 +82,14 @@ def tricks_add_up(tricks: list[int], cards: int) -> list[Problem]:
         return []
     return [
         problem(
-            N_(
-                "The tricks taken add up to %(total)d, but each player was dealt %(cards)d cards: "
-                "they must add up to %(cards)d."
+            Nn_(
+                "The tricks taken add up to %(total)d, but each player was dealt %(num)d card: "
+                "they must add up to %(num)d.",
+                "The tricks taken add up to %(total)d, but each player was dealt %(num)d cards: "
+                "they must add up to %(num)d.",
             ),
             total=total,
-            cards=cards,
+            num=cards,
             field="tricks",
         )
     ]

@@ -19,11 +19,33 @@ def N_(message: str) -> Msgid:
     return Msgid(message)
 
 
+class Plural(tuple):
+    """A message with a count, as (singular, plural): the language's plural rule picks the form for the
+    count, given as the parameter `num` (English: 1 card, 2 cards; French: 0 and 1 carte)."""
+
+
+def Nn_(singular: str, plural: str) -> Plural:
+    """Mark a message with a count for translation, its singular and its plural."""
+    return Plural((Msgid(singular), Msgid(plural)))
+
+
+def msgid(message: str | Plural) -> str:
+    """The message's msgid: the singular of a plural message."""
+    return message[0] if isinstance(message, Plural) else message
+
+
+def english(message: str | Plural, num=None) -> str:
+    """The English form of a message for the count `num` (not yet filled in)."""
+    if isinstance(message, Plural):
+        return message[0] if num == 1 else message[1]
+    return message
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong (or worth a warning) with what was entered, and where."""
 
-    message: str
+    message: str | Plural  # a Plural counts params["num"]
     params: dict = field(default_factory=dict)
     round: int | None = None  # 1-based round number
     seat: int | None = None  # the player (or side) concerned
@@ -35,7 +57,7 @@ class Problem:
 
     def text(self) -> str:
         """The English message with its parameters filled in."""
-        return self.message % self.fill()
+        return english(self.message, self.params.get("num")) % self.fill()
 
     def at_round(self, number: int) -> Problem:
         """The same problem, placed in round `number` unless it already names one."""
@@ -52,7 +74,7 @@ class Invalid(Exception):
         self.problems = list(problems)
 
 
-def problem(message: str, *, round=None, seat=None, field=None, **params) -> Problem:
+def problem(message: str | Plural, *, round=None, seat=None, field=None, **params) -> Problem:
     """Build a Problem; `params` fill the %-placeholders of `message`."""
     return Problem(message, params, round, seat, field)
 
@@ -66,6 +88,6 @@ def shown(value, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def fail(message: str, **kwargs) -> Invalid:
+def fail(message: str | Plural, **kwargs) -> Invalid:
     """An Invalid holding one problem, ready to raise."""
     return Invalid([problem(message, **kwargs)])

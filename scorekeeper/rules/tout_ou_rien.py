@@ -5,6 +5,7 @@ from __future__ import annotations
 from .base import N_, Game, Option, Problem, Result, Rules, State, Statistic, problem
 from .entry import Span
 from .fields import bool_entries, by_seat, int_entries, raise_if, tricks_add_up, unknown_fields
+from .problems import Nn_
 
 HANDS = [6, 5, 4, 3, 4, 5, 6]
 MAX_BID = 6  # the bid cards go 0..6
@@ -71,7 +72,16 @@ class ToutOuRien(Rules):
     def _bid_warnings(self, bids: list[int], cards: int) -> list[Problem]:
         """Warn about bids that cannot be made with this hand size (the card exists, so it is allowed)."""
         return [
-            problem(N_("Bid %(bid)d is more than the %(cards)d cards dealt."), bid=b, cards=cards, seat=s, field="bids")
+            problem(
+                Nn_(
+                    "Bid %(bid)d is more than the %(num)d card dealt.",
+                    "Bid %(bid)d is more than the %(num)d cards dealt.",
+                ),
+                bid=b,
+                num=cards,
+                seat=s,
+                field="bids",
+            )
             for s, b in enumerate(bids)
             if b > cards
         ]
@@ -124,7 +134,7 @@ class ToutOuRien(Rules):
         if target is not None:
             if max(state.totals) >= target:
                 state.finished = True
-                state.ending = problem(N_("%(target)d points reached."), target=target)
+                state.ending = problem(Nn_("%(num)d point reached.", "%(num)d points reached."), num=target)
         elif state.played + 1 >= len(game.options["hands"]):
             state.finished = True
             state.ending = problem(N_("The last hand has been played."))

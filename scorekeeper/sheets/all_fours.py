@@ -3,7 +3,7 @@ Low, Jack and Game boxes, with a running total toward the target."""
 
 from __future__ import annotations
 
-from ..i18n import gettext
+from ..i18n import gettext, ngettext
 from ..rules import N_, Game, Result, RoundResult, State
 from ..rules.all_fours import RULES, in_teams
 from . import layout
@@ -58,7 +58,7 @@ class AllFoursSheet(GameSheet):
             parts.append(gettext("two teams: players 1 and 3 against 2 and 4", lang))
         parts += [
             gettext("%(deck)d cards, 6 each, the deal passes to the right", lang, deck=options["deck"]),
-            gettext("first to %(target)d points", lang, target=options["target"]),
+            ngettext("first to %(num)d point", "first to %(num)d points", options["target"], lang),
             gettext("Extra: K kick, B beg refused, R renege", lang),
         ]
         return " · ".join(parts)

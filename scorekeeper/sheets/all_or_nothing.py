@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import gettext
+from ..i18n import gettext, ngettext
 from ..rules import N_, Game, Result, RoundResult, State
 from ..rules.all_or_nothing import RULES, hand_size
 from . import layout
@@ -35,12 +35,9 @@ class AllOrNothingSheet(GameSheet):
         return " · ".join(
             [
                 common_details(players, lang),
-                gettext(
-                    "%(cards)d cards each, %(hands)d hands at most",
-                    lang,
-                    cards=hand_size(players),
-                    hands=options["hands"],
-                ),
+                ngettext("%(num)d card each", "%(num)d cards each", hand_size(players), lang)
+                + ", "
+                + ngettext("%(num)d hand at most", "%(num)d hands at most", options["hands"], lang),
                 gettext("everyone starts at %(start)d", lang, start=options["start"]),
                 gettext("the lowest score wins", lang),
             ]

@@ -3,7 +3,7 @@ tokens held, then the pot and who took it."""
 
 from __future__ import annotations
 
-from ..i18n import gettext
+from ..i18n import gettext, ngettext
 from ..rules import N_, Game, Result, RoundResult, State
 from ..rules.everest_abyss import FIRST_STAKE, MAX_STAKE, RAISE, RULES
 from . import layout
@@ -53,11 +53,11 @@ class EverestAbyssSheet(GameSheet):
         """Tokens at the start, the round limit if any."""
         parts = [
             common_details(players, lang),
-            gettext("%(tokens)d tokens each", lang, tokens=options["tokens"]),
+            ngettext("%(num)d token each", "%(num)d tokens each", options["tokens"], lang),
             gettext("2 cards each", lang),
         ]
         if options.get("rounds"):
-            parts.append(gettext("%(rounds)d rounds at most", lang, rounds=options["rounds"]))
+            parts.append(ngettext("%(num)d round at most", "%(num)d rounds at most", options["rounds"], lang))
         parts.append(gettext("tokens in play: %(bank)d", lang, bank=options["tokens"] * players))
         return " · ".join(parts)
 

@@ -3,7 +3,7 @@ cards' points | other cards | score."""
 
 from __future__ import annotations
 
-from ..i18n import gettext
+from ..i18n import gettext, ngettext
 from ..rules import N_, Game, Result, RoundResult, State
 from ..rules.inferno import RULES
 from . import layout
@@ -35,7 +35,7 @@ class InfernoSheet(GameSheet):
             [
                 common_details(players, lang),
                 gettext("12 cards each", lang),
-                gettext("%(rounds)d rounds", lang, rounds=options["rounds"]),
+                ngettext("%(num)d round", "%(num)d rounds", options["rounds"], lang),
                 gettext("the lowest total wins", lang),
             ]
         )

@@ -95,9 +95,10 @@
       const tied = stillIn.filter((seat) => shown[seat] === top);  // in betting order: the first is Big Boss
       for (const seat of tied) form.querySelector(`#hand-${seat} [data-ea-number]`).classList.add("is-best");
       const name = nameOf(form, tied[0]);
-      text = tied.length > 1
-        ? fill(box.dataset.tBoss, { names: tied.map((s) => nameOf(form, s)).join(", "), number: top, name })
-        : fill(box.dataset.tBest, { name, number: top });
+      // two players tied: both have; more: all have. Each its own message (no plural rule says both)
+      if (tied.length === 2) text = fill(box.dataset.tBossTwo, { first: name, second: nameOf(form, tied[1]), number: top, name });
+      else if (tied.length > 2) text = fill(box.dataset.tBoss, { names: tied.map((s) => nameOf(form, s)).join(", "), number: top, name });
+      else text = fill(box.dataset.tBest, { name, number: top });
     }
     box.textContent = text;
     box.hidden = text === "";

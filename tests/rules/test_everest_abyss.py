@@ -213,7 +213,8 @@ def test_the_round_limit():
     assert not result.finished
     result = play(P3, [rnd, rnd], rounds=2)
     assert result.finished and result.totals == [38, 20, 20] and result.winner_names() == ["Anne"]
-    assert result.ending.params == {"rounds": 2}
+    assert result.ending.text() == "The last of the 2 rounds has been played."
+    assert play(P3, [rnd], rounds=1).ending.text() == "The only round has been played."  # not "the 1 rounds"
 
 
 def test_the_round_limit_shares_a_tie():
