@@ -268,7 +268,7 @@ def test_french_messages_and_board(client, url):
     assert "Manche 1, Anne : " in text(response) or "Manche 1, Anne: " in text(response)
     assert "entre 1 et 10" in text(response)
     page = text(client.get(url, headers={"Accept-Language": "fr"}))
-    assert "Jetons" in page and "Ordre des mises" in page and "Anne distribue" in page
+    assert "Jetons" in page and "Ordre des mises" in page and "Anne donne" in page
 
 
 def test_a_double_tap_after_an_elimination_is_recognised(client, url):

@@ -317,7 +317,7 @@ def test_bids_replaced_on_another_phone_are_not_scored_with_the_first_phones_tri
     before = stored(app, url)
     for headers, said in (
         (EN, "The bids of round 1 were changed on another phone meanwhile: here they are as they stand now."),
-        (FR, "Les annonces de la manche 1 ont été modifiées sur un autre téléphone entre-temps"),
+        (FR, "Les paris de la manche 1 ont été modifiés sur un autre téléphone entre-temps"),
     ):
         response = post_round(client, url, 1, "tricks", {**seats("tricks", [1, 2, 3]), "draft": a_page}, headers)
         assert response.status_code == 409 and said in text(response)
