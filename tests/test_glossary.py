@@ -38,7 +38,7 @@ def translations(lang: str) -> list[tuple[str, str, str]]:
                     continue
                 ids = message.id if isinstance(message.id, tuple) else (message.id,)
                 forms = message.string if isinstance(message.string, tuple) else (message.string,)
-                found.append((path.name, " / ".join(ids), " / ".join(forms)))
+                found.append((path.name, " / ".join(map(str, ids)), " / ".join(map(str, forms))))
     return found
 
 

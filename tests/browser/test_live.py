@@ -24,7 +24,8 @@ SHOTS = "/tmp/live-"
 def new_game(page: Page, base: str, rules_id: str) -> tuple[str, dict]:
     """The game of the sample's players and options, started from this phone and opened; its URL and sample."""
     game = sample(rules_id).GAME
-    answer = page.request.post(f"{base}/new/{rules_id}", form=setup_fields(game), max_redirects=0)
+    form: dict[str, str | float | bool] = {**setup_fields(game)}
+    answer = page.request.post(f"{base}/new/{rules_id}", form=form, max_redirects=0)
     assert answer.status == 303, answer.text()[:300]
     url = (
         base + answer.headers["location"] if answer.headers["location"].startswith("/") else answer.headers["location"]
@@ -38,9 +39,8 @@ def elsewhere(page: Page, url: str, rules_id: str, number: int, steps: slice = s
     """Another phone saves round `number` of the sample (or only some of its steps)."""
     game = sample(rules_id).GAME
     for step, fields in sample(rules_id).posts(game["rounds"][number - 1], game)[steps]:
-        answer = page.request.post(
-            f"{url}/rounds", form={"number": str(number), "step": step, **fields}, max_redirects=0
-        )
+        form: dict[str, str | float | bool] = {"number": str(number), "step": step, **fields}
+        answer = page.request.post(f"{url}/rounds", form=form, max_redirects=0)
         assert answer.status == 303, answer.text()[:300]
 
 
