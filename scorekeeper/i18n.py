@@ -157,6 +157,11 @@ def _decimal(value, lang: str) -> str:
     return format_decimal(value, locale=lang).replace("-", "−")
 
 
+def tenths(value, lang: str | None = None) -> str:
+    """A number with exactly one decimal, as the language writes it: 75,0 · 75.0 (a club night's averages)."""
+    return format_decimal(value, "#,##0.0", locale=lang or current())
+
+
 def signed(value, lang: str | None = None) -> str:
     """A score change with its sign: +9, −20, 0."""
     if value is None:

@@ -30,7 +30,7 @@ MIGRATIONS: list[Migration] = []
 
 # Every table that holds what is stored, parents before children: what copy-store copies
 # (tests/test_copy_store.py fails while a table of the schema is missing here).
-TABLES = ["games", "rounds", "access", "summaries"]
+TABLES = ["events", "event_access", "games", "rounds", "access", "summaries"]
 
 
 def both(fn: Callable[[Database], None]) -> Callable[[Database], None]:
@@ -102,3 +102,21 @@ def m002_summaries(db: Database) -> None:
         "create table summaries (game_id text primary key references games(id) on delete cascade, "
         "version integer not null, keys text not null, data text not null)"
     )
+
+
+@both
+def m003_events(db: Database) -> None:
+    """Club nights (events.py): an event groups the games started for it and numbers their tables; its version
+    moves on with any of them. The phones that made or joined it."""
+    db.execute(
+        "create table events (id text primary key, name text not null, day text not null, created text not null, "
+        "updated text not null, closed integer not null default 0, version integer not null default 1, "
+        "started integer not null default 0)"
+    )
+    db.execute(
+        "create table event_access (device text not null, event_id text not null references events(id) "
+        "on delete cascade, role text not null, seen text not null, primary key (device, event_id))"
+    )
+    db.execute("alter table games add column event_id text references events(id)")
+    db.execute("alter table games add column event_table integer")  # its table's number in the event: 1, 2...
+    db.execute("create index idx_games_event_id on games (event_id)")

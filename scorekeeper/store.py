@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from . import changes, rules
+from . import changes, events, rules
 from .db import Database, write
 from .rules import N_, Game, Problem, problem
 from .rules.problems import Nn_
@@ -51,6 +51,7 @@ class Stored:
     finished: bool
     result: rules.Result | None = None  # the game played through, once derived (see derived())
     key: tuple = ()  # what the derived result depends on: the games row's set-up, links and version
+    event: str | None = None  # the club night it was started for (events.py)
 
 
 class Derived:
@@ -94,6 +95,8 @@ def _done(stored: Stored) -> None:
     """After a change has committed: keep what it derived, and wake this process's watchers of the game."""
     DERIVED.put(stored)
     changes.changed(stored.id)
+    if stored.event:
+        changes.changed(events.watch_key(stored.event))
 
 
 def derived(stored: Stored) -> rules.Result:
@@ -119,11 +122,13 @@ def _dump(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def create(db: Database, game: Game, device: str | None) -> str:
-    """Store a checked game (with any rounds it already has) and give `device` the right to score it."""
+def create(db: Database, game: Game, device: str | None, event: str | None = None) -> str:
+    """Store a checked game (with any rounds it already has) and give `device` the right to score it; started
+    for a club night (`event`), it is refused with events.Closed once that event is closed."""
     result = rules.play(game)
     game_id, stamp = new_id(), now()
     with write(db):
+        table = events.admit(db, event) if event else None
         db.insert(
             "games",
             {
@@ -138,6 +143,8 @@ def create(db: Database, game: Game, device: str | None) -> str:
                 "draft": None,
                 "finished": int(result.finished),
                 "score_token": secrets.token_urlsafe(12),
+                "event_id": event,
+                "event_table": table,
             },
         )
         db.insert_all(
@@ -149,6 +156,8 @@ def create(db: Database, game: Game, device: str | None) -> str:
         )
         if device:
             grant(db, device, game_id, "owner")
+    if event:
+        changes.changed(events.watch_key(event))
     return game_id
 
 
@@ -177,6 +186,7 @@ def load(db: Database, game_id: str) -> Stored | None:
         bool(row["finished"]),
         result,
         key,
+        row.get("event_id"),
     )
 
 
@@ -201,6 +211,8 @@ def _touch(db: Database, stored: Stored, finished: bool, **columns) -> None:
     db.notify(stored.id)
     stored.version += 1
     stored.key = (*stored.key[:-1], stored.version) if stored.key else ()
+    if stored.event:
+        events.bump(db, stored.event)
 
 
 def _reload(db, game_id: str) -> Stored:
@@ -413,11 +425,17 @@ def rename(db: Database, game_id: str, was: list[str], players: list[str]) -> St
 def delete(db: Database, game_id: str) -> None:
     """Delete a game, its rounds and who could see it."""
     with write(db, game_id):
+        rows = list(db.query("select event_id from games where id = ?", [game_id]))
+        event = rows[0]["event_id"] if rows else None
+        if event:
+            events.bump(db, event)
         for table in ("access", "rounds"):
             db.execute(f"delete from {table} where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])
         db.notify(game_id)
     changes.changed(game_id)
+    if event:
+        changes.changed(events.watch_key(event))
 
 
 def grant(db: Database, device: str, game_id: str, role: str, token: str | None = None) -> None:

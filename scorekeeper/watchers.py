@@ -8,6 +8,7 @@ import threading
 
 IDLE = 30.0  # seconds without a watcher before the thread ends
 CHUNK = 500  # ids per query (SQLite allows 32766 parameters)
+EVENT = "event:"  # a watch key naming a club night (events.watch_key) rather than a game
 
 
 class Watchers:
@@ -60,10 +61,15 @@ class Watchers:
         """Wake the watchers of every game whose version is not the one last seen (or that is gone);
         `versions(sql, ids)` reads them."""
         found: dict[str, int] = {}
-        for start in range(0, len(watched), CHUNK):
-            ids = watched[start : start + CHUNK]
-            marks = ",".join("?" * len(ids))
-            found.update(versions(f"select id, version from games where id in ({marks})", ids))
+        games = [key for key in watched if not key.startswith(EVENT)]
+        # a club night's watchers wait on the event's version, which moves on with any of its games
+        events = [key.removeprefix(EVENT) for key in watched if key.startswith(EVENT)]
+        for table, ids_of, prefix in (("games", games, ""), ("events", events, EVENT)):
+            for start in range(0, len(ids_of), CHUNK):
+                ids = ids_of[start : start + CHUNK]
+                marks = ",".join("?" * len(ids))
+                rows = versions(f"select id, version from {table} where id in ({marks})", ids)
+                found.update((prefix + key, version) for key, version in rows)
         for game_id in watched:
             with self.lock:
                 known = self.versions.get(game_id)

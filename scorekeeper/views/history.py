@@ -14,7 +14,7 @@ from babel.numbers import format_percent
 from flask import Blueprint, current_app, redirect, request, url_for
 from markupsafe import Markup
 
-from .. import chart, history, rules, security, store
+from .. import chart, events, history, rules, security, store
 from ..db import get_db
 from ..i18n import current, gettext, ngettext, number
 from ..rules import N_, Game, problem
@@ -143,7 +143,8 @@ def player(name: str):
     if found is None:
         message = gettext("No game on this phone has a player named %(name)s.", name=name[:80])
         return page.full("error.html", 404, message=message, code=404)
-    context = dict(player=found, by_id=_by_id(), played_on=played_on, recent=found.games[:10])
+    played_in = events.of_games(get_db(), [entry.id for entry in found.games])
+    context = dict(player=found, by_id=_by_id(), played_on=played_on, recent=found.games[:10], player_events=played_in)
     if htmx and not htmx.history_restore_request:
         return page.blocks("player.html", ["player_record"], 200, **context)
     return page.full("player.html", 200, **context)

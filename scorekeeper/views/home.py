@@ -9,14 +9,15 @@ from babel.dates import format_time
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import history, rules, security, store
+from .. import events, history, rules, security, store
 from ..db import get_db
 from ..forms import setup
 from ..i18n import COOKIE, LANGUAGES, current, day
-from ..rules import Invalid
+from ..rules import Invalid, problem
 from ..rules.entry import player_counts
 from ..rules.setup import unprintable
 from . import access, page
+from .events import CLOSED, GONE
 
 bp = Blueprint("home", __name__)
 
@@ -36,6 +37,7 @@ def index():
         player_counts=player_counts(rules.all_rules()),
         by_id=_by_id(),
         admin=access.is_admin(),
+        events=events.mine(db, security.device()),
     )
 
 
@@ -77,13 +79,20 @@ def new(rules_id: str):
         rules_ = rules.get(rules_id)
     except Invalid:
         abort(404)
-    return _render_new(rules_)
+    return _render_new(rules_, event=(request.args.get("event") or "")[:40])
 
 
-def _render_new(rules_: rules.Rules, status: int = 200, errors=None, posted=None):
-    """The setup page, with the problems of a refused attempt."""
-    names = store.known_names(get_db(), security.device())
-    return page.full("new.html", status, rules=rules_, errors=errors or [], posted=posted, known=names)
+def _render_new(rules_: rules.Rules, status: int = 200, errors=None, posted=None, event: str = ""):
+    """The setup page, with the problems of a refused attempt; the club nights this phone may start a game
+    for are offered, `event` chosen."""
+    db = get_db()
+    names = store.known_names(db, security.device())
+    offered = events.mine(db, security.device(), open_only=True)
+    asked = events.load(db, event) if event and event not in {e.id for e in offered} else None
+    if asked is not None and not asked.closed:
+        offered.insert(0, asked)  # opened from the event's page without joining it first
+    context = dict(rules=rules_, errors=errors or [], posted=posted, known=names, events=offered, event=event)
+    return page.full("new.html", status, **context)
 
 
 @bp.post("/new/<rules_id>")
@@ -94,11 +103,19 @@ def create(rules_id: str):
         rules_ = rules.get(rules_id)
     except Invalid as exc:
         return page.problems(exc.problems, 422)
+    event = (request.form.get("event") or "").strip()[:40]
     try:
         game = setup.read(request.form, rules_)
     except Invalid as exc:
-        return _render_new(rules_, 422, exc.problems, shown_again(request.form))
-    game_id = store.create(get_db(), game, security.ensure_device())
+        return _render_new(rules_, 422, exc.problems, shown_again(request.form), event)
+    db, device = get_db(), security.ensure_device()
+    try:
+        game_id = store.create(db, game, device, event or None)
+    except events.Closed as exc:
+        problems = [problem(GONE if exc.gone else CLOSED, field="event")]
+        return _render_new(rules_, 422, problems, shown_again(request.form), event)
+    if event:
+        events.join(db, device, event, store.now())  # the table's phone finds the event on its home page
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 

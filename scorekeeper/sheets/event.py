@@ -1,0 +1,137 @@
+"""A club night's results sheet: its name and date, the leaderboard, and each table's final standings, on A4
+or Letter, in the language given. Pure: the view hands it what to print."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from ..i18n import gettext, ngettext, number, tenths
+from ..leaderboard import Row
+from ..rules import N_
+from .table import MARGIN, PAPERS
+from .text import BOLD, GREY, HEAD, INK, REGULAR, RULE, ZEBRA, fonts, para, paragraph_styles, printable
+
+
+@dataclass
+class Standing:
+    """One finished table: its number, its game's name and its sides by rank: (rank, side, total)."""
+
+    number: int
+    game: str
+    sides: list[tuple[int, str, int]]
+
+
+def _grid(rows: list[list], widths: list[float], align_right_from: int) -> Table:
+    """A table with a shaded heading repeated on each page, zebra rows and numbers to the right."""
+    styles = paragraph_styles()
+    body = [
+        [para(str(cell), styles["body"]) if k == 1 else printable(str(cell)) for k, cell in enumerate(row)]
+        for row in rows
+    ]
+    style = [
+        ("FONT", (0, 0), (-1, -1), REGULAR, 9),
+        ("FONT", (0, 0), (-1, 0), BOLD, 8.5),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("ALIGN", (align_right_from, 0), (-1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
+    ]
+    style += [("BACKGROUND", (0, y), (-1, y), ZEBRA) for y in range(2, len(rows), 2)]
+    return Table(body, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT")
+
+
+def leaderboard_rows(board: list[Row], lang: str) -> list[list]:
+    """The leaderboard as printed: a heading, then rank, player, games, won, average (one decimal)."""
+    heading = [gettext(w, lang) for w in (N_("Rank"), N_("Player"), N_("Games"), N_("Won"), N_("Average"))]
+    return [heading] + [[row.rank, row.name, row.games, row.won, tenths(row.shown, lang)] for row in board]
+
+
+def results(
+    name: str, day: str, board: list[Row], tables: list[Standing], lang: str, paper: str, *, unfinished: int = 0
+) -> bytes:
+    """The results sheet as PDF bytes."""
+    fonts()
+    styles = paragraph_styles()
+    out = io.BytesIO()
+    size = PAPERS[paper]
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN + 10,
+        invariant=True,
+        lang=lang,
+        title=gettext("%(name)s — results", lang, name=name),
+        author="Scorekeeper",
+        creator="Scorekeeper",
+    )
+    width = doc.width
+    story: list = [
+        para(gettext("%(name)s — results", lang, name=name), styles["title"]),
+        para(day, styles["details"]),
+        Spacer(1, 8),
+        para(gettext("Leaderboard", lang), styles["strong"]),
+        Spacer(1, 3),
+    ]
+    if board:
+        story.append(_grid(leaderboard_rows(board, lang), [w * width for w in (0.1, 0.5, 0.13, 0.12, 0.15)], 2))
+    else:
+        story.append(para(gettext("No game finished yet.", lang), styles["body"]))
+    story.append(Spacer(1, 4))
+    story.append(
+        para(
+            gettext(
+                "Each finished game gives each player the share of the opponents at that table they beat "
+                "(100: all of them); the leaderboard ranks players by their average.",
+                lang,
+            ),
+            styles["small"],
+        )
+    )
+    if unfinished:
+        story.append(
+            para(
+                ngettext(
+                    "%(num)d game not finished counts nothing.",
+                    "%(num)d games not finished count nothing.",
+                    unfinished,
+                    lang,
+                ),
+                styles["small"],
+            )
+        )
+    story += [Spacer(1, 10), para(gettext("Tables", lang), styles["strong"]), Spacer(1, 3)]
+    for table in tables:
+        heading = [gettext("Rank", lang), gettext("Player", lang), gettext("Total", lang)]
+        rows = [heading] + [[rank, side, number(total, lang)] for rank, side, total in table.sides]
+        title = gettext("Table %(number)d", lang, number=table.number) + " · " + table.game
+        story.append(
+            KeepTogether(
+                [
+                    para(title, styles["body"]),
+                    Spacer(1, 2),
+                    _grid(rows, [w * width for w in (0.1, 0.6, 0.3)], 2),
+                    Spacer(1, 8),
+                ]
+            )
+        )
+
+    def footer(canvas, doc_) -> None:
+        """The page number and the event's name at the foot of each page."""
+        canvas.saveState()
+        canvas.setFont(REGULAR, 7)
+        canvas.setFillColor(GREY)
+        canvas.drawString(MARGIN, MARGIN * 0.75, printable(f"Scorekeeper · {name}"))
+        canvas.drawRightString(
+            size[0] - MARGIN, MARGIN * 0.75, printable(gettext("Page %(page)d", lang, page=doc_.page))
+        )
+        canvas.restoreState()
+
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    return out.getvalue()

@@ -1,0 +1,74 @@
+"""A club night's exports: the leaderboard as CSV, the results sheet as PDF (A4 or Letter, in the page's
+language)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import Blueprint, current_app, request
+
+from .. import events, leaderboard, rules
+from ..i18n import current, day, gettext
+from ..rules import Invalid
+from ..sheets import check_paper
+from ..sheets import event as sheet
+from . import page
+from .events import event_or_404, tables
+from .history import name_cell
+from .sheets import _pdf, attachment, default_paper, file_name, printing
+
+bp = Blueprint("event_exports", __name__, url_prefix="/events")
+
+
+@bp.get("/<event_id>/leaderboard.csv")
+def leaderboard_csv(event_id: str):
+    """The leaderboard for a spreadsheet: rank, player, games, won, average (one decimal); every field quoted,
+    and a name a spreadsheet would take for a formula starts with an apostrophe."""
+    event = event_or_404(event_id)
+    board = leaderboard.leaderboard(events.finishes(tables(event.id)))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_ALL)
+    writer.writerow(["rank", "player", "games", "won", "average"])
+    writer.writerows([row.rank, name_cell(row.name), row.games, row.won, str(row.shown)] for row in board)
+    response = current_app.response_class(out.getvalue(), content_type="text/csv; charset=utf-8")
+    filename = file_name(gettext("Leaderboard"), event.name, event.day).removesuffix(".pdf") + ".csv"
+    response.headers["Content-Disposition"] = attachment(filename)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/<event_id>/sheet.pdf")
+def sheet_pdf(event_id: str):
+    """The results sheet: the event's name and date, the leaderboard, each finished table's standings."""
+    event = event_or_404(event_id)
+    lang, paper = current(), request.args.get("paper") or default_paper()
+    try:
+        check_paper(paper)
+    except Invalid as exc:
+        return page.problems(exc.problems, 422)
+    found = tables(event.id)
+    board = leaderboard.leaderboard(events.finishes(found))
+    standings = [
+        sheet.Standing(t.number, gettext(_game_name(t.rules), lang), _ranked(t.summary))
+        for t in found
+        if t.summary and t.summary.get("finished")
+    ]
+    unfinished = sum(1 for t in found if not (t.summary and t.summary.get("finished")))
+    with printing():
+        data = sheet.results(event.name, day(event.day, lang), board, standings, lang, paper, unfinished=unfinished)
+    return _pdf(data, file_name(gettext("Results"), event.name, event.day))
+
+
+def _game_name(rules_id: str) -> str:
+    """A game's name to translate (its id if the game is unknown here)."""
+    try:
+        return rules.get(rules_id).name
+    except Invalid:
+        return rules_id
+
+
+def _ranked(summary: dict) -> list[tuple[int, str, int]]:
+    """A finished game's sides by rank: (rank, side, total)."""
+    sides = zip(summary["ranks"], summary["sides"], summary["totals"], strict=True)
+    return sorted(sides, key=lambda s: s[0])

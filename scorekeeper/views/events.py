@@ -1,0 +1,258 @@
+"""A club night: start one, its page (every table, the leaderboard, the join link), joining it, renaming and
+closing it, the big screen for the venue's projector, and the live answers its watching phones wait for."""
+
+from __future__ import annotations
+
+import time
+from datetime import date
+
+from flask import Blueprint, abort, current_app, redirect, request, url_for
+
+from .. import changes, events, history, i18n, leaderboard, rules, security, store
+from ..db import close_db, get_db
+from ..i18n import gettext
+from ..rules import N_, Invalid, problem
+from ..security import limiter
+from . import access, page
+from .page import htmx
+from .share import absolute, breakable, qr_svg
+
+bp = Blueprint("events", __name__, url_prefix="/events")
+bp.add_app_template_filter(i18n.tenths, "tenths")
+bp.add_app_template_filter(i18n.day, "event_day")
+NEWS_KEPT = 64  # live answers kept per process: an evening's events, each at its version, per language and view
+CLOSED = N_("This club night is closed: no new games can be started for it.")
+GONE = N_("There is no such club night: its link may be incomplete.")
+
+
+def _too_many() -> str:
+    """What an address that keeps making events is told."""
+    return gettext("Too many club nights started from here: wait a while before starting another.")
+
+
+def event_or_404(event_id: str) -> events.Event:
+    """The event with that id, or 404."""
+    found = events.load(get_db(), event_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+def can_manage(event: events.Event) -> bool:
+    """Whether this phone may rename and close the event: the phone that made it, or the admin."""
+    return access.is_admin() or events.role(get_db(), security.device(), event.id) == "owner"
+
+
+# -- starting one ----------------------------------------------------------------------------------
+
+
+@bp.get("/new")
+def new():
+    """The form of a new club night: its name and date (today by default)."""
+    return page.full("event_new.html", 200, errors=[], posted={}, today=date.today().isoformat())
+
+
+@bp.post("")
+@limiter.limit(
+    lambda: str(current_app.config.get("EVENT_CREATE_LIMIT") or "10 per hour"),
+    error_message=_too_many,
+)
+def create():
+    """Start the club night and open its page."""
+    try:
+        name = events.clean_name(request.form.get("name"))
+        day = events.clean_day(request.form.get("day"), date.today())
+    except Invalid as exc:
+        posted = {key: (request.form.get(key) or "")[:100] for key in ("name", "day")}
+        return page.full("event_new.html", 422, errors=exc.problems, posted=posted, today=date.today().isoformat())
+    event_id = events.create(get_db(), name, day, security.ensure_device(), store.now())
+    return redirect(url_for("events.show", event_id=event_id), 303)
+
+
+# -- its page --------------------------------------------------------------------------------------
+
+
+def _table(table: events.Table, by_id: dict) -> dict:
+    """What the page says of one table: the game, its players, the round reached and who leads, or its winners."""
+    summary = table.summary or {}
+    name = by_id.get(table.rules, table.rules)
+    listed = {"id": table.id, "number": table.number, "rules": table.rules, "name": name, "summary": None}
+    if summary:
+        finished = bool(summary["finished"])
+        if finished:
+            first = summary["winners"]
+        else:
+            first = [side for side, rank in enumerate(summary["ranks"]) if rank == 1] if summary["rounds"] else []
+        listed.update(
+            summary=summary,
+            players=summary["players"],
+            finished=finished,
+            first=[(summary["sides"][side], summary["totals"][side]) for side in first],
+            standings=sorted(
+                zip(summary["ranks"], summary["sides"], summary["totals"], strict=True), key=lambda s: s[0]
+            ),
+        )
+    return listed
+
+
+def tables(event_id: str) -> list[events.Table]:
+    """The event's tables with their summaries; a summary older than its game (or missing: summaries are made
+    as games are saved, issue 25) is made again and kept, so a request derives only the games that changed."""
+    db = get_db()
+    found = events.tables(db, event_id)
+    made = []
+    for table in found:
+        if not table.stale:
+            continue
+        stored = store.load(db, table.id)
+        if stored is None:
+            continue
+        try:
+            data = history.summarize(stored.game, store.derived(stored))
+        except rules.Invalid:
+            data = {"players": stored.game.players, "invalid": True}
+        keys = history.SEP + history.SEP.join(history.player_key(p) for p in stored.game.players) + history.SEP
+        made.append((table.id, stored.version, keys, data))
+        table.summary = None if data.get("invalid") else data
+    if made:
+        events.store_summaries(db, made)
+    return found
+
+
+def context(event: events.Event) -> dict:
+    """Everything the event's page, its live answers, the big screen and the sheet show: read from the games'
+    stored summaries, so no game is played through again unless it changed."""
+    found = tables(event.id)
+    by_id = {r.id: r.name for r in rules.all_rules()}
+    listed = [_table(t, by_id) for t in found]
+    return dict(
+        event=event,
+        tables=listed,
+        board=leaderboard.leaderboard(events.finishes(found)),
+        finished=sum(1 for t in listed if t.get("finished")),
+        long_poll=current_app.config["LONG_POLL_SECONDS"],
+        poll_seconds=current_app.config["POLL_SECONDS"],
+        can_score=False,  # the page follows the event as a watching phone follows a game (follow.js)
+        area="event",
+    )
+
+
+def join_links(event: events.Event) -> dict:
+    """The join link of the event as text and as a QR code."""
+    url = absolute(url_for("events.join", event_id=event.id))
+    return {"url": url, "text": breakable(url), "qr": qr_svg(url, gettext("QR code of the join link"))}
+
+
+@bp.get("/<event_id>")
+def show(event_id: str):
+    """The event's page: readable by anyone with its link."""
+    event = event_or_404(event_id)
+    role = events.role(get_db(), security.device(), event.id)
+    extra = dict(role=role, can_manage=can_manage(event), join=join_links(event), all_rules=rules.all_rules())
+    if htmx and not htmx.history_restore_request:
+        return page.blocks("event.html", ["event_head", "event_tables", "leaderboard"], 200, **context(event), **extra)
+    return page.full("event.html", 200, **context(event), **extra)
+
+
+@bp.get("/<event_id>/screen")
+def screen(event_id: str):
+    """The big screen for the venue's projector: large type, the tables and the leaderboard, no controls."""
+    event = event_or_404(event_id)
+    return page.full("event_screen.html", 200, **context(event), join=join_links(event))
+
+
+@bp.get("/<event_id>/join")
+def join(event_id: str):
+    """The join link: this phone's table may start games for the event, and finds the event on its home page."""
+    event = event_or_404(event_id)
+    events.join(get_db(), security.ensure_device(), event.id, store.now())
+    return redirect(url_for("events.show", event_id=event.id) + "#event-start", 303)
+
+
+# -- renaming and closing it -----------------------------------------------------------------------
+
+
+def _require_manager(event: events.Event) -> None:
+    """Refuse (403) a change from any phone but the one that made the event, or the admin's."""
+    if not can_manage(event):
+        abort(403, description="event-owner-only")
+
+
+@bp.post("/<event_id>/rename")
+def rename(event_id: str):
+    """Give the event another name."""
+    event = event_or_404(event_id)
+    _require_manager(event)
+    try:
+        name = events.clean_name(request.form.get("name"))
+    except Invalid as exc:
+        return page.problems(exc.problems, 422)
+    events.change(get_db(), event.id, store.now(), name=name)
+    changes.changed(events.watch_key(event.id))
+    return redirect(url_for("events.show", event_id=event.id), 303)
+
+
+@bp.post("/<event_id>/close")
+def close(event_id: str):
+    """Close the event (no new games), or open it again (closed=0)."""
+    event = event_or_404(event_id)
+    _require_manager(event)
+    closed = request.form.get("closed", "1") != "0"
+    events.change(get_db(), event.id, store.now(), closed=closed)
+    changes.changed(events.watch_key(event.id))
+    return redirect(url_for("events.show", event_id=event.id), 303)
+
+
+def refuse_closed() -> list:
+    """The problem a game started for a closed event gets."""
+    return [problem(CLOSED, field="event")]
+
+
+# -- following it live -----------------------------------------------------------------------------
+
+
+def _wait() -> float:
+    """How long a watching phone's request may wait for news (`wait`, at most LONG_POLL_SECONDS)."""
+    raw = request.args.get("wait") or ""
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+        return 0
+    return min(int(raw), current_app.config["LONG_POLL_SECONDS"])
+
+
+@bp.get("/<event_id>/poll")
+def poll(event_id: str):
+    """For the phones and the big screen watching the event: 204 while nothing changed, else the new tables and
+    leaderboard. With `wait`, the answer waits up to that many seconds for a change to any of its games."""
+    seen = request.args.get("version")
+    version = events.version(get_db(), event_id)
+    deadline = time.monotonic() + _wait()
+    key = events.watch_key(event_id)
+    while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
+        close_db()
+        changes.watch(current_app.config["DATABASE"]).wait(key, version, left)
+        version = events.version(get_db(), event_id)
+    if version is None:
+        abort(404)
+    if seen == str(version):
+        return "", 204, {"Cache-Control": "no-store"}
+    response = _news(event_or_404(event_id))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _news(event: events.Event):
+    """The event's new head, tables and leaderboard, out of band. The phones watching an event are woken
+    together by a save at any of its tables: the first one's answer is drawn and kept (per version, language
+    and view), the others get the same without reading the games again."""
+    view = "screen" if request.args.get("view") == "screen" else "page"
+    template = "event_screen.html" if view == "screen" else "event.html"
+    key = (event.id, event.version, i18n.current(), view)
+    kept = current_app.extensions.setdefault("scorekeeper.event_news", {})
+    html = kept.get(key)
+    if html is not None:
+        return page.again(html)
+    response = page.blocks(template, ["event_head", "event_tables", "leaderboard"], 200, **context(event))
+    if len(kept) >= NEWS_KEPT:
+        del kept[next(iter(kept))]
+    kept[key] = response.get_data()
+    return response

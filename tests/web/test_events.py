@@ -1,0 +1,274 @@
+"""A club night through the web: started from home, joined by link, tables playing for it, its live page,
+leaderboard and exports; with and without htmx."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import threading
+import time
+from datetime import date
+
+import pytest
+from pypdf import PdfReader
+
+from tests.samples import enter, sample
+from tests.samples import setup_fields as fields_of
+from tests.web.helpers import HX, text
+
+EN = {"Accept-Language": "en"}
+DE = {"Accept-Language": "de"}
+
+
+def make_event(client, name="Thursday club", day="2026-11-26", headers=None) -> str:
+    """Start a club night through its form; its address."""
+    response = client.post("/events", data={"name": name, "day": day}, headers=headers or {})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def play(client, event_url: str, rules_id: str, headers=None, players=None) -> str:
+    """Start the sample game of `rules_id` for the event, as a table does, and play it to the end."""
+    document = sample(rules_id).GAME
+    if players:
+        document = {**document, "players": players}
+    event_id = event_url.rsplit("/", 1)[-1]
+    response = client.post(f"/new/{rules_id}", data={**fields_of(document), "event": event_id})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return enter(client, document, headers, url=response.headers["Location"])
+
+
+def leaderboard(response) -> list[list[str]]:
+    """The rows of table#leaderboard as read."""
+    html = response.get_data(as_text=True)
+    body = re.search(r'<table id="leaderboard".*?<tbody>(.*?)</tbody>', html, re.S).group(1)
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+
+
+# the two samples' finishing orders: ALL or NOTHING Anne, Pierre, Julien, Sylvie; Tout ou rien Julien, Anne, Sylvie
+EVENING = [
+    ["1", "Anne", "2", "1", "75.0"],
+    ["2", "Julien", "2", "1", "66.7"],
+    ["3", "Pierre", "1", "0", "66.7"],
+    ["4", "Sylvie", "2", "0", "0.0"],
+]
+
+
+def test_home_starts_a_club_night_with_todays_date(client):
+    home = client.get("/", headers=EN).get_data(as_text=True)
+    assert 'id="new-event"' in home
+    form = client.get("/events/new", headers=EN).get_data(as_text=True)
+    assert f'value="{date.today().isoformat()}"' in form
+    url = client.post("/events", data={"name": "  Thursday   club ", "day": ""}).headers["Location"]
+    page = client.get(url, headers=EN)
+    assert page.status_code == 200
+    said = text(page)
+    assert "Thursday club" in said and "No table yet" in said
+    html = page.get_data(as_text=True)
+    assert 'id="event-join"' in html and "<svg" in html and f"{url}/join" in html
+    assert 'id="leaderboard-csv"' in html and 'id="event-sheet"' in html and 'id="event-manage"' in html
+    assert "Thursday club" in text(client.get("/", headers=EN))
+
+
+@pytest.mark.parametrize(
+    "name, day, message",
+    [
+        ("", "2026-11-26", "Give the club night a name."),
+        ("   ", "", "Give the club night a name."),
+        ("x" * 81, "", "at most 80 characters"),
+        ("Club\u202enight", "", "control or text-direction character"),
+        ("Club\x00night", "", "control or text-direction character"),
+        ("Club", "26/11/2026", "The date 26/11/2026 is not a date."),
+        ("Club", "2026-13-40", "is not a date"),
+    ],
+)
+def test_a_bad_name_or_date_is_refused_and_nothing_is_stored(client, name, day, message):
+    response = client.post("/events", data={"name": name, "day": day}, headers=EN)
+    assert response.status_code == 422
+    assert message in text(response)
+    assert 'id="my-events"' not in client.get("/", headers=EN).get_data(as_text=True)
+
+
+def test_a_table_joins_by_the_link_and_starts_its_game_for_the_night(client, other_phone):
+    url = make_event(client)
+    joined = other_phone.get(f"{url}/join")
+    assert joined.status_code == 303 and joined.headers["Location"].endswith("#event-start")
+    assert "Thursday club" in text(other_phone.get("/", headers=EN))
+    form = other_phone.get(f"/new/inferno?event={url.rsplit('/', 1)[-1]}", headers=EN).get_data(as_text=True)
+    assert re.search(r'<option value="[^"]+" selected>Thursday club', form)
+    page = other_phone.get(url, headers=EN).get_data(as_text=True)
+    assert 'id="event-manage"' not in page  # only the phone that made it manages it
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_two_tables_play_to_the_end_and_the_leaderboard_ranks_the_evening(client, other_phone, headers):
+    url = make_event(client)
+    play(client, url, "all-or-nothing", headers)
+    other_phone.get(f"{url}/join")
+    play(other_phone, url, "tout-ou-rien", headers)
+    page = client.get(url, headers=EN)
+    assert leaderboard(page) == EVENING
+    said = text(page)
+    assert "Table 1 ALL or NOTHING Anne, Julien, Sylvie, Pierre" in said
+    assert "Game over · Winner: Julien" in said and "2 games finished" in said
+
+
+def test_a_table_in_progress_shows_its_round_and_leader_and_counts_nothing(client):
+    url = make_event(client)
+    document = sample("all-or-nothing").GAME
+    enter(client, {**document, "rounds": document["rounds"][:1]}, url=_start(client, url, document))
+    page = client.get(url, headers=EN)
+    assert "Round 2 to play · Leaders: Anne, Pierre 80" in text(page)
+    assert 'id="leaderboard"' not in page.get_data(as_text=True)
+
+
+def _start(client, event_url: str, document: dict):
+    """Start a game for the event without rounds; its address."""
+    data = {**fields_of(document), "event": event_url.rsplit("/", 1)[-1]}
+    response = client.post(f"/new/{document['rules']}", data=data)
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def test_a_closed_night_refuses_new_games_with_a_message(client, other_phone):
+    url = make_event(client)
+    assert other_phone.post(f"{url}/close").status_code == 403
+    assert client.post(f"{url}/close").status_code == 303
+    document = sample("inferno").GAME
+    response = other_phone.post(
+        "/new/inferno", data={**fields_of(document), "event": url.rsplit("/", 1)[-1]}, headers=EN
+    )
+    assert response.status_code == 422
+    assert "This club night is closed: no new games can be started for it." in text(response)
+    page = client.get(url, headers=EN)
+    assert 'id="event-closed"' in page.get_data(as_text=True) and "Table 1" not in text(page)
+    assert 'id="event-start"' not in page.get_data(as_text=True)
+    client.post(f"{url}/close", data={"closed": "0"})
+    assert 'id="event-closed"' not in client.get(url).get_data(as_text=True)
+
+
+def test_an_unknown_night_is_refused_by_the_game_form(client):
+    document = sample("inferno").GAME
+    response = client.post("/new/inferno", data={**fields_of(document), "event": "nope"}, headers=EN)
+    assert response.status_code == 422 and "There is no such club night" in text(response)
+    assert client.get("/events/nope").status_code == 404
+
+
+def test_the_maker_renames_the_night_and_nobody_else_may(client, other_phone):
+    url = make_event(client)
+    assert other_phone.post(f"{url}/rename", data={"name": "Mine"}).status_code == 403
+    assert client.post(f"{url}/rename", data={"name": ""}, headers=EN).status_code == 422
+    assert client.post(f"{url}/rename", data={"name": "Friday club"}).status_code == 303
+    assert "Friday club" in text(client.get(url))
+
+
+def test_the_leaderboard_csv_quotes_every_field_and_neutralises_formulas(client):
+    url = make_event(client)
+    play(client, url, "tout-ou-rien", players=["=HYPERLINK(1)", "Julien", "@Sylvie"])
+    response = client.get(f"{url}/leaderboard.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    body = response.get_data(as_text=True)
+    assert body.splitlines()[0] == '"rank","player","games","won","average"'
+    rows = list(csv.reader(io.StringIO(body)))
+    assert rows[1:] == [
+        ["1", "Julien", "1", "1", "100.0"],
+        ["2", "'=HYPERLINK(1)", "1", "0", "50.0"],
+        ["3", "'@Sylvie", "1", "0", "0.0"],
+    ]
+    assert all(line.startswith('"') for line in body.splitlines())
+
+
+@pytest.mark.parametrize(
+    "paper, lang, words", [("a4", "en", ["Leaderboard", "Table 1"]), ("letter", "fr", ["Classement", "Table 1"])]
+)
+def test_the_results_sheet_prints_the_night_in_the_pages_language(client, other_phone, paper, lang, words):
+    url = make_event(client, name="Soirée Łódź")
+    play(client, url, "all-or-nothing")
+    play(other_phone, url, "tout-ou-rien")
+    response = client.get(f"{url}/sheet.pdf?paper={paper}", headers={"Accept-Language": lang})
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.get_data()))
+    said = " ".join(page.extract_text() for page in reader.pages)
+    for word in [*words, "Soirée Łódź", "Anne", "Pierre", "Julien", "Sylvie", "Table 2"]:
+        assert word in said
+    assert ("75,0" if lang == "fr" else "75.0") in said
+    width = float(reader.pages[0].mediabox.width)
+    assert round(width) == (595 if paper == "a4" else 612)
+
+
+def test_a_bad_paper_is_refused(client):
+    url = make_event(client)
+    assert client.get(f"{url}/sheet.pdf?paper=a0").status_code == 422
+
+
+def test_the_poll_says_nothing_new_until_a_table_changes(client):
+    url = make_event(client)
+    html = client.get(url).get_data(as_text=True)
+    poll = re.search(r'data-poll="([^"]+)"', html).group(1).replace("&amp;", "&")
+    assert client.get(poll, headers=HX).status_code == 204
+    play(client, url, "tout-ou-rien")
+    news = client.get(poll, headers=HX)
+    assert news.status_code == 200
+    said = news.get_data(as_text=True)
+    assert 'id="leaderboard"' in said and 'hx-swap-oob="replace"' in said and "<html" not in said
+    assert re.search(r'data-poll="[^"]+version=(\d+)', said).group(1) != re.search(r"version=(\d+)", poll).group(1)
+
+
+def test_a_waiting_watcher_is_woken_by_a_round_at_any_table(app, client):
+    url = make_event(client)
+    document = sample("all-or-nothing").GAME
+    game = _start(client, url, document)
+    html = client.get(url).get_data(as_text=True)
+    poll = re.search(r'data-poll="([^"]+)"', html).group(1).replace("&amp;", "&")
+    answers: list = []
+    watcher = threading.Thread(
+        target=lambda: answers.append(app.test_client().get(f"{poll}&wait=10", headers={**HX, **EN}))
+    )
+    started = time.monotonic()
+    watcher.start()
+    time.sleep(0.3)
+    enter(client, {**document, "rounds": document["rounds"][:1]}, url=game)
+    watcher.join(12)
+    assert answers and answers[0].status_code == 200
+    assert time.monotonic() - started < 8  # woken by the table's first save (its bids), not by the end of its wait
+    assert "Table 1 ALL or NOTHING" in text(answers[0])
+    assert "Round 2 to play" in text(client.get(url, headers=EN))
+
+
+def test_the_big_screen_has_the_leaderboard_and_no_controls(client):
+    url = make_event(client)
+    play(client, url, "tout-ou-rien")
+    screen = client.get(f"{url}/screen", headers=EN)
+    html = screen.get_data(as_text=True)
+    assert screen.status_code == 200 and 'id="leaderboard"' in html and 'class="big-screen"' in html
+    assert "<form" not in html and "<button" not in html
+    assert "view=screen" in html
+
+
+def test_a_players_page_shows_their_club_nights(client):
+    url = make_event(client)
+    play(client, url, "tout-ou-rien")
+    page = client.get("/players/anne", headers=EN)
+    assert page.status_code == 200
+    assert 'id="player-events"' in page.get_data(as_text=True) and "Thursday club" in text(page)
+
+
+def test_one_address_cannot_start_club_nights_without_limit(app, client):
+    app.config["EVENT_CREATE_LIMIT"] = "2 per minute"
+    make_event(client)
+    make_event(client)
+    refused = client.post("/events", data={"name": "Third"}, headers=EN)
+    assert refused.status_code == 429
+    assert "Too many club nights" in text(refused)
+
+
+def test_the_night_speaks_german(client):
+    url = make_event(client, headers=DE)
+    play(client, url, "tout-ou-rien")
+    page = client.get(url, headers=DE)
+    said = text(page)
+    assert "Rangliste" in said and "Tisch 1" in said and "100,0" in said
