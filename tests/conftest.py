@@ -19,6 +19,8 @@ from tests import postgresql
 # the store, the views of every game, conflicts, export and import, history, two servers.
 TWO_ENGINES = {
     "test_store.py",
+    "test_events_store.py",
+    "web/test_events.py",
     "test_two_servers.py",
     "test_copy_store.py",
     "web/test_every_game.py",

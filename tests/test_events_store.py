@@ -18,7 +18,7 @@ def db(app):
     """A connection to the test's fresh database."""
     conn = connect(app.config["DATABASE"])
     yield conn
-    conn.conn.close()
+    conn.close()
 
 
 def game(players=("Anne", "Ben", "Cleo")) -> Game:

@@ -12,7 +12,6 @@ from .. import changes, events, history, i18n, leaderboard, rules, security, sto
 from ..db import close_db, get_db
 from ..i18n import gettext
 from ..rules import N_, Invalid, problem
-from ..security import limiter
 from . import access, page
 from .page import htmx
 from .share import absolute, breakable, qr_svg
@@ -22,12 +21,9 @@ bp.add_app_template_filter(i18n.tenths, "tenths")
 bp.add_app_template_filter(i18n.day, "event_day")
 NEWS_KEPT = 64  # live answers kept per process: an evening's events, each at its version, per language and view
 CLOSED = N_("This club night is closed: no new games can be started for it.")
+EVENT_CREATE_LIMIT = "10 per hour"  # club nights started per address: an organiser starts one an evening
+TOO_MANY = N_("Too many club nights started from here: wait a while before starting another.")
 GONE = N_("There is no such club night: its link may be incomplete.")
-
-
-def _too_many() -> str:
-    """What an address that keeps making events is told."""
-    return gettext("Too many club nights started from here: wait a while before starting another.")
 
 
 def event_or_404(event_id: str) -> events.Event:
@@ -49,14 +45,11 @@ def can_manage(event: events.Event) -> bool:
 @bp.get("/new")
 def new():
     """The form of a new club night: its name and date (today by default)."""
-    return page.full("event_new.html", 200, errors=[], posted={}, today=date.today().isoformat())
+    return page.full("event_new.html", 200, errors=[], posted={}, today=date.today().isoformat(), area="event")
 
 
 @bp.post("")
-@limiter.limit(
-    lambda: str(current_app.config.get("EVENT_CREATE_LIMIT") or "10 per hour"),
-    error_message=_too_many,
-)
+@security.limited("EVENT_CREATE_LIMIT", EVENT_CREATE_LIMIT, message=TOO_MANY)
 def create():
     """Start the club night and open its page."""
     try:
@@ -64,7 +57,8 @@ def create():
         day = events.clean_day(request.form.get("day"), date.today())
     except Invalid as exc:
         posted = {key: (request.form.get(key) or "")[:100] for key in ("name", "day")}
-        return page.full("event_new.html", 422, errors=exc.problems, posted=posted, today=date.today().isoformat())
+        today = date.today().isoformat()
+        return page.full("event_new.html", 422, errors=exc.problems, posted=posted, today=today, area="event")
     event_id = events.create(get_db(), name, day, security.ensure_device(), store.now())
     return redirect(url_for("events.show", event_id=event_id), 303)
 
