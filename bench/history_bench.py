@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper import create_app, gamefile, store
 from scorekeeper.db import get_db
-from tests.sheets import samples
+from tests.samples import sample
 
 TARGET = 10  # times the home page of a phone with 10 games
 NAMES = ["Zoë", "Łukasz", "Őrs", "François", "Ana-Lucía", "Søren"]
@@ -24,11 +24,11 @@ NAMES = ["Zoë", "Łukasz", "Őrs", "François", "Ana-Lucía", "Søren"]
 def documents(count: int) -> list[dict]:
     """`count` finished games of the five games in turn, the players shifting seats from game to game."""
     makers = [
-        lambda k: samples.tout_ou_rien(NAMES[k % 3 : k % 3 + 4]),
-        lambda k: samples.all_or_nothing(NAMES),
-        lambda k: samples.everest_abyss(NAMES[k % 4 : k % 4 + 3]),
-        lambda k: samples.all_fours_teams(NAMES[k % 3 : k % 3 + 4]),
-        lambda k: samples.inferno(NAMES[k % 3 : k % 3 + 4]),
+        lambda k: sample("tout-ou-rien").full_game(NAMES[k % 3 : k % 3 + 4]),
+        lambda k: sample("all-or-nothing").full_game(NAMES),
+        lambda k: sample("everest-abyss").showdown(NAMES[k % 4 : k % 4 + 3]),
+        lambda k: sample("all-fours").full_game(NAMES[k % 3 : k % 3 + 4]),
+        lambda k: sample("inferno").full_game(NAMES[k % 3 : k % 3 + 4]),
     ]
     return [makers[k % len(makers)](k) for k in range(count)]
 

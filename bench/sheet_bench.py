@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.sheets import timed
 from scorekeeper import gamefile, rules, sheets
+from tests.samples import sample
 from tests.sheets import samples
 
 URL = "http://192.168.1.20:8000/games/AbCdEfGhIjKlMnOp"
@@ -21,8 +22,10 @@ URL = "http://192.168.1.20:8000/games/AbCdEfGhIjKlMnOp"
 def completed_games() -> dict:
     """Two 10-round 6-player games played to the end."""
     return {
-        "Tout ou rien, 10 hands, 6 players": samples.tout_ou_rien(samples.SIX, [6, 5, 4, 3, 2, 2, 3, 4, 5, 6]),
-        "ALL or NOTHING, 10 hands, 6 players": samples.all_or_nothing(samples.SIX, 10),
+        "Tout ou rien, 10 hands, 6 players": sample("tout-ou-rien").full_game(
+            samples.SIX, [6, 5, 4, 3, 2, 2, 3, 4, 5, 6]
+        ),
+        "ALL or NOTHING, 10 hands, 6 players": sample("all-or-nothing").full_game(samples.SIX, 10),
     }
 
 

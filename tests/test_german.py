@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from scorekeeper import store
 from scorekeeper.cli import default_lang, main
 from scorekeeper.i18n import LANGUAGES, plural
-from tests.sheets import samples
+from tests.samples import sample
 
 DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 DAY = "2026-03-05T10:00:00+00:00"
@@ -77,7 +77,7 @@ def test_a_refusal_is_german(client):
 
 
 def test_a_german_game_page_speaks_of_stiche_and_the_geber(client):
-    url = imported(client, samples.tout_ou_rien(hands=[3, 2]) | {"rounds": []})
+    url = imported(client, sample("tout-ou-rien").full_game(hands=[3, 2]) | {"rounds": []})
     html = client.get(url, headers=DE).get_data(as_text=True)
     assert "Runde 1" in html and "Zoë gibt jedem 3 Karten; Łukasz sagt zuerst an und spielt aus." in html
     assert "Verdeckt" in html and "Offen" in html and "Noch keine Runde gespielt." in html
@@ -97,8 +97,10 @@ def test_plural_forms_follow_each_language(lang, none, one, two):
 
 
 def test_the_delete_page_counts_rounds_in_german_plural(client):
-    empty = imported(client, samples.tout_ou_rien() | {"rounds": []})
-    one = imported(client, samples.tout_ou_rien() | {"rounds": samples.tout_ou_rien()["rounds"][:1]})
+    empty = imported(client, sample("tout-ou-rien").full_game() | {"rounds": []})
+    one = imported(
+        client, sample("tout-ou-rien").full_game() | {"rounds": sample("tout-ou-rien").full_game()["rounds"][:1]}
+    )
     assert "· 0 Runden</p>" in client.get(f"{empty}/delete", headers=DE).get_data(as_text=True)
     assert "· 1 Runde</p>" in client.get(f"{one}/delete", headers=DE).get_data(as_text=True)
     assert "0 manche" in client.get(f"{empty}/delete", headers={"Accept-Language": "fr"}).get_data(as_text=True)
@@ -107,14 +109,14 @@ def test_the_delete_page_counts_rounds_in_german_plural(client):
 @pytest.mark.parametrize(("accept", "shown"), [("de", "05.03.2026"), ("fr", "5 mars 2026"), ("en", "Mar 5, 2026")])
 def test_the_home_page_dates_a_game_as_the_language_writes_dates(client, monkeypatch, accept, shown):
     monkeypatch.setattr(store, "now", lambda: DAY)
-    imported(client, samples.inferno())
+    imported(client, sample("inferno").full_game())
     html = client.get("/", headers={"Accept-Language": accept}).get_data(as_text=True)
     assert f'<time datetime="{DAY}">{shown}, ' in html  # then the time of day
     assert "2026-03-05<" not in html
 
 
 def test_a_german_score_sheet_reads_back_in_german(client):
-    url = imported(client, samples.tout_ou_rien())
+    url = imported(client, sample("tout-ou-rien").full_game())
     response = client.get(f"{url}/sheet.pdf?paper=a4", headers=DE)
     assert response.status_code == 200
     text = pdf_text(response.data)
@@ -134,7 +136,7 @@ def test_a_blank_german_pad_from_the_web_prints_the_german_rules(client):
 
 
 def test_the_command_line_speaks_german(tmp_path):
-    bad = samples.tout_ou_rien()
+    bad = sample("tout-ou-rien").full_game()
     bad["rounds"][0]["tricks"][0] += 1
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad, ensure_ascii=False), encoding="utf-8")
@@ -145,7 +147,7 @@ def test_the_command_line_speaks_german(tmp_path):
 
 def test_the_command_line_prints_a_german_sheet(tmp_path):
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(samples.all_fours_teams(), ensure_ascii=False), encoding="utf-8")
+    path.write_text(json.dumps(sample("all-fours").full_game(), ensure_ascii=False), encoding="utf-8")
     out = tmp_path / "sheet.pdf"
     result = CliRunner().invoke(main, ["sheet", str(path), "--lang", "de", "-o", str(out)])
     assert result.exit_code == 0, result.output

@@ -261,7 +261,7 @@ def _render_edit(stored: store.Stored, number: int, *, status: int = 200, errors
         rules=rules_,
         result=result,
         number=number,
-        round=stored.game.rounds[number - 1],
+        round=result.rounds[number - 1].round,  # as the rules record it: every field there, defaults filled in
         played=result.rounds[number - 1],
         was=json.dumps(stored.game.rounds[number - 1], separators=(",", ":")),
         errors=errors or [],

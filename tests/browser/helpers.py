@@ -125,3 +125,44 @@ def fits(page: Page, width: int) -> bool:
     """Narrow the window to `width` and say whether nothing scrolls sideways."""
     page.set_viewport_size({"width": width, "height": 800})
     return scroll_width(page) <= width
+
+
+def _kind(page: Page, name: str) -> str:
+    """What a round form's field is: radio, checkbox, or a box (anything typed in)."""
+    kind = page.locator(f"#round-entry [name='{name}']").first.get_attribute("type")
+    return kind if kind in ("radio", "checkbox") else "box"
+
+
+def set_fields(page: Page, fields: dict) -> None:
+    """Set the round form's fields as a player does: tap a chip, tick a box, type a number (a sample's TAPS)."""
+    for name, value in fields.items():
+        kind = _kind(page, name)
+        if kind == "radio":
+            tap(page, name, value)
+        elif kind == "checkbox":
+            page.locator(f"#round-entry label:has(input[name='{name}'])").click()
+            expect(page.locator(f"#round-entry input[name='{name}']")).to_be_checked()
+        else:
+            page.locator(f"#round-entry [name='{name}']").fill(str(value))
+
+
+def shows(page: Page, fields: dict) -> None:
+    """The round form shows each of `fields` as set: the chip checked, the box ticked, the number in its box."""
+    for name, value in fields.items():
+        kind = _kind(page, name)
+        if kind == "radio":
+            expect(page.locator(f"#round-entry input[name='{name}'][value='{value}']")).to_be_checked()
+        elif kind == "checkbox":
+            expect(page.locator(f"#round-entry input[name='{name}']")).to_be_checked()
+        else:
+            expect(page.locator(f"#round-entry [name='{name}']")).to_have_value(str(value))
+
+
+def tap_at_once(page: Page, name: str, value) -> None:
+    """One tap that would change `name`, at once: a thumb does not wait for the form to be ready (a chip, or
+    the label that counts a box up)."""
+    if _kind(page, name) == "radio":
+        chip(page, name, value).click(force=True)
+        return
+    box = page.locator(f"#round-entry [name='{name}']").first.get_attribute("id")
+    page.locator(f"#round-entry label[for='{box}']").first.click(force=True)

@@ -11,10 +11,12 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper import registry
+from tests.samples import sample
 from tests.sheets import samples
 
 from .audit import AXE, Audit
-from .helpers import open_game, submit_step, tap
+from .helpers import open_game, set_fields, step, submit_step, totals
 
 pytestmark = pytest.mark.browser
 
@@ -50,122 +52,41 @@ def correction(page: Page, audit: Audit, rules_id: str, number: int = 1) -> None
     page.goto(game)
 
 
-def walk_tout_ou_rien(page: Page, audit: Audit, base: str) -> None:
-    setup(page, audit, base, "tout-ou-rien")
-    open_game(page, base, "tout-ou-rien", P3, options={"hands": "2 1"})
-    audit("tout-ou-rien bids")
-    tap(page, "open.1", "open")
-    submit_step(page)  # an open player without a bid: refused, and the refusal is where the focus goes
+def walk(page: Page, audit: Audit, base: str, rules_id: str) -> None:
+    """The game's setup, its round form as it opens, refused (nothing tapped), with any hidden part opened,
+    each step as its sample taps it in (TAPS), the game after the round, and the round's correction."""
+    taps = sample(rules_id).TAPS
+    setup(page, audit, base, rules_id)
+    open_game(page, base, rules_id, taps.players, options=taps.options)
+    audit(f"{rules_id} round form")
+    submit_step(page)  # nothing tapped: refused, and the refusal is where the focus goes
     expect(page.locator("#round-form #first-error")).to_be_focused()
-    audit("tout-ou-rien bids refused")
-    tap(page, "bids.1", 0)
-    tap(page, "open.0", "secret")
-    tap(page, "open.2", "secret")
-    submit_step(page, "tricks")
-    audit("tout-ou-rien tricks")
-    for seat, bid in ((0, 1), (2, 1)):  # the secret bids, after the hand
-        tap(page, f"bids.{seat}", bid)
-    for seat, took in enumerate([1, 0, 1]):
-        tap(page, f"tricks.{seat}", took)
+    audit(f"{rules_id} refused")
+    if taps.reveal:
+        set_fields(page, taps.reveal)
+        audit(f"{rules_id} {', '.join(taps.reveal)} opened")
+    for k, fields in enumerate(taps.steps, start=1):
+        set_fields(page, fields)
+        if k < len(taps.steps):
+            before = step(page)
+            submit_step(page)
+            expect(page.locator("#round-entry input[name=step]")).not_to_have_value(before)
+            audit(f"{rules_id} step {k + 1}")
     submit_step(page, number=1)
-    # focus on the next round's heading; screen readers told the round is saved
-    expect(page.locator("#round-form h2")).to_be_focused()
-    expect(page.locator("#round-form h2")).to_contain_text("2")
-    expect(page.locator("#flash[aria-live=polite]")).to_contain_text("Manche 1 enregistrée.")
-    audit("tout-ou-rien round 2")
-    correction(page, audit, "tout-ou-rien")
+    expect(page.locator("#flash[aria-live=polite]")).to_contain_text("1")  # screen readers told the round is saved
+    if page.locator("#round-form h2").count():  # focus on the next round's heading
+        expect(page.locator("#round-form h2")).to_be_focused()
+    audit(f"{rules_id} after round 1")
+    correction(page, audit, rules_id)
 
 
-def walk_all_or_nothing(page: Page, audit: Audit, base: str) -> None:
-    setup(page, audit, base, "all-or-nothing")
-    open_game(page, base, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Marc"])
-    audit("all-or-nothing bids")
-    submit_step(page)  # no bid tapped: refused
-    expect(page.locator("#round-form #first-error")).to_be_visible()
-    audit("all-or-nothing bids refused")
-    for seat, bid in enumerate(["nothing", "nothing", "all", "nothing"]):
-        tap(page, f"bids.{seat}", bid)
-    submit_step(page, "tricks")
-    audit("all-or-nothing tricks")
-    for seat, took in enumerate([0, 1, 9, 0]):
-        tap(page, f"tricks.{seat}", took)
-    submit_step(page, number=1)
-    audit("all-or-nothing round 2")
-    correction(page, audit, "all-or-nothing")
+GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
 
 
-def walk_everest_abyss(page: Page, audit: Audit, base: str) -> None:
-    setup(page, audit, base, "everest-abyss")
-    open_game(page, base, "everest-abyss", P3, options={"tokens": "10"})
-    audit("everest-abyss round")
-    tap(page, "cote", "everest")
-    for seat in range(3):
-        page.locator(f"#player-{seat} [data-ea-step='1']").click()
-    tap(page, "winner", "cards")
-    expect(page.locator("#cards")).to_have_attribute("open", "")
-    audit("everest-abyss cards shown")
-    submit_step(page)  # no digits: refused
-    expect(page.locator("#round-form #first-error")).to_be_visible()
-    audit("everest-abyss refused")
-    tap(page, "winner", "1")
-    submit_step(page, number=1)
-    audit("everest-abyss round 2")
-    correction(page, audit, "everest-abyss")
-
-
-def walk_all_fours(page: Page, audit: Audit, base: str) -> None:
-    setup(page, audit, base, "all-fours")
-    open_game(page, base, "all-fours", P3)
-    audit("all-fours hand")
-    submit_step(page)  # nothing tapped: refused
-    expect(page.locator("#round-form #first-error")).to_be_visible()
-    audit("all-fours hand refused")
-    tap(page, "turn_up.0", "K")
-    tap(page, "beg", "run")
-    tap(page, "turn_up.1", "A")
-    for name in ("high", "low", "jack"):
-        tap(page, name, 0)
-    tap(page, "game", "points")
-    expect(page.locator("#game-points-0")).to_be_visible()
-    audit("all-fours cards run, card points")
-    page.locator("#game-points-0").fill("20")
-    page.locator("#game-points-1").fill("10")
-    page.locator("#game-points-2").fill("5")
-    submit_step(page, number=1)
-    audit("all-fours hand 2")
-    correction(page, audit, "all-fours")
-
-
-def walk_inferno(page: Page, audit: Audit, base: str) -> None:
-    setup(page, audit, base, "inferno")
-    open_game(page, base, "inferno", P3, options={"rounds": "1"})
-    audit("inferno round")
-    submit_step(page)  # nothing counted: refused
-    expect(page.locator("#round-form #first-error")).to_be_visible()
-    audit("inferno refused")
-    page.locator("#player-0 label.face[for='red-0-3']").click()
-    page.locator("#player-0 button[data-for='other-0'][data-step='1']").click()
-    page.locator("#other-1").fill("3")
-    page.locator("#player-2 label.chip:has(input[name='nothing.2'])").click()
-    submit_step(page, number=1)
-    expect(page.locator("#winners")).to_be_visible()
-    audit("inferno finished")
-    correction(page, audit, "inferno")
-
-
-WALKS = {
-    "tout-ou-rien": walk_tout_ou_rien,
-    "all-or-nothing": walk_all_or_nothing,
-    "everest-abyss": walk_everest_abyss,
-    "all-fours": walk_all_fours,
-    "inferno": walk_inferno,
-}
-
-
-@pytest.mark.parametrize("rules_id", WALKS)
+@pytest.mark.parametrize("rules_id", GAMES)
 def test_every_state_of_a_game_is_accessible_in_both_themes(phone: Page, live_server, rules_id):
     audit = Audit(phone)
-    WALKS[rules_id](phone, audit, live_server)
+    walk(phone, audit, live_server, rules_id)
     assert not audit.problems, audit.report()
 
 
@@ -196,7 +117,7 @@ def test_home_watch_admin_and_history_pages_are_accessible_in_both_themes(app, p
     audit("admin list")
     finished = phone.request.post(
         live_server + "/games/import",
-        data=json.dumps(samples.tout_ou_rien()),
+        data=json.dumps(sample("tout-ou-rien").full_game()),
         headers={"Content-Type": "application/json"},
     )
     assert finished.ok
@@ -285,49 +206,14 @@ def key_in(page: Page, values: dict) -> None:
     page.keyboard.press("Enter")
 
 
-# per game: the players, the setup options, and each step's fields with the value keyed in
-KEYED: dict[str, tuple[list[str], dict[str, str], list[dict]]] = {
-    "tout-ou-rien": (
-        P3,
-        {"hands": "2 1"},
-        [
-            {"open.0": "secret", "open.1": "open", "bids.1": 0, "open.2": "secret"},
-            {"bids.0": 1, "bids.2": 1, "tricks.0": 1, "tricks.1": 0, "tricks.2": 1},
-        ],
-    ),
-    "all-or-nothing": (
-        ["Anne", "Julien", "Sylvie", "Marc"],
-        {},
-        [
-            {"bids.0": "nothing", "bids.1": "nothing", "bids.2": "all", "bids.3": "nothing"},
-            {"tricks.0": 0, "tricks.1": 1, "tricks.2": 9, "tricks.3": 0},
-        ],
-    ),
-    "everest-abyss": (
-        P3,
-        {"tokens": "10"},
-        [{"cote": "everest", "staked.0": 1, "staked.1": 2, "staked.2": 1, "winner": 1}],
-    ),
-    "all-fours": (
-        P3,
-        {},
-        [{"turn_up.0": "K", "high": 0, "low": 1, "jack": "none", "game": 2}],
-    ),
-    "inferno": (
-        P3,
-        {},
-        [{"red.0.3": 1, "other.0": 1, "other.1": 3, "nothing.2": "1"}],
-    ),
-}
-
-
-@pytest.mark.parametrize("rules_id", KEYED)
+@pytest.mark.parametrize("rules_id", GAMES)
 def test_a_round_is_entered_and_saved_with_the_keyboard_alone(page: Page, live_server, rules_id):
-    players, options, steps = KEYED[rules_id]
-    open_game(page, live_server, rules_id, players, options=options)
-    for values in steps:
+    taps = sample(rules_id).TAPS
+    open_game(page, live_server, rules_id, taps.players, options=taps.options)
+    for values in taps.steps:
         key_in(page, values)
         # after each swap the focus is on the form again: Tab goes on from there, never from the page's top
         expect(page.locator("#round-form h2")).to_be_focused()
     expect(page.locator("#scoreboard #round-1")).to_be_attached()
     expect(page.locator("#flash")).to_contain_text("1")
+    assert totals(page) == taps.totals  # what the board shows after the round

@@ -11,45 +11,13 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper import rules
-from tests.sheets import samples
+from scorekeeper import registry, rules
+from tests.samples import EIGHT, sample
 
 from .audit import ZOOMED, Audit
 from .test_a11y import phone  # noqa: F401  (the fixture: a phone that lets axe in)
 
 pytestmark = pytest.mark.browser
-
-EIGHT = ["Zoë", "Łukasz", "Őrs", "François", "Ana-Lucía", "Søren", "Maximilian", "Jean-Baptiste"]
-
-
-def everest_abyss(n: int) -> dict:
-    """Everyone stakes 12 and Zoë takes every pot: she ends with all 26 x n tokens, the others out."""
-    held, rounds = [26] * n, []
-    while any(held[1:]):
-        staked = [min(12, h) for h in held]
-        rounds.append({"cote": "everest", "staked": staked, "folded": [False] * n, "winner": 0})
-        held = [sum(staked) + held[0] - staked[0]] + [h - s for h, s in zip(held[1:], staked[1:], strict=True)]
-    return samples.document("everest-abyss", EIGHT[:n], rounds)
-
-
-def all_fours(n: int) -> dict:
-    """Each alone (no teams) to 7: high, low, jack and game spread, card points counted once."""
-    rounds = [
-        {"turn_ups": ["5"], "high": 0, "low": 1, "jack": 2, "game_points": [30, 12, 25, 13]},
-        {"turn_ups": ["J"], "high": 3, "low": 3, "jack": None, "game": 2},
-        {"turn_ups": ["9", "Q"], "beg": "run", "high": 2, "low": 0, "jack": None, "game": 2},
-        {"turn_ups": ["K"], "high": 2, "low": 2, "jack": 2, "game": 0},
-    ]
-    return samples.document("all-fours", EIGHT[:n], rounds, teams=False)
-
-
-BIGGEST = {
-    "tout-ou-rien": lambda n: samples.tout_ou_rien(EIGHT[:n]),
-    "all-or-nothing": lambda n: samples.all_or_nothing(EIGHT[:n]),
-    "everest-abyss": everest_abyss,
-    "inferno": lambda n: samples.inferno(EIGHT[:n]),
-    "all-fours": all_fours,
-}
 
 # every box in the board whose text is wider than the box: cut by an ellipsis or overflow, or spilling out
 # (words only for screen readers, .sr, are 1 px boxes on purpose)
@@ -71,8 +39,9 @@ def cut(page: Page, state: str) -> list[str]:
 
 def test_every_board_fits_its_biggest_table_at_390_and_at_200_percent_zoom(phone: Page, live_server):  # noqa: F811
     audit, problems = Audit(phone), []
-    for rules_id, make in BIGGEST.items():
-        game = make(rules.get(rules_id).max_players)
+    for bundle in registry.GAMES:  # each game's biggest table, from its sample (BIGGEST)
+        rules_id = bundle.id
+        game = sample(rules_id).BIGGEST(EIGHT[: rules.get(rules_id).max_players])
         answer = phone.request.post(
             live_server + "/games/import", data=json.dumps(game), headers={"Content-Type": "application/json"}
         )

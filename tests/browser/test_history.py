@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.sheets import samples
+from tests.samples import sample
 
 pytestmark = pytest.mark.browser
 
@@ -15,7 +15,7 @@ def test_from_a_finished_game_to_the_rematch_and_a_players_record(page: Page, li
     page.goto(live_server + "/lang/en?next=/")
     answer = page.request.post(
         live_server + "/games/import",
-        data=json.dumps(samples.tout_ou_rien()),
+        data=json.dumps(sample("tout-ou-rien").full_game()),
         headers={"Content-Type": "application/json"},
         max_redirects=0,
     )

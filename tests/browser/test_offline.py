@@ -10,11 +10,15 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from .helpers import chip, open_game, tap
+from scorekeeper import registry
+from tests.samples import sample
+
+from .helpers import open_game, set_fields, shows, tap_at_once
 
 pytestmark = pytest.mark.browser
 
@@ -38,137 +42,31 @@ class Case:
     players: list[str]
     steps: list[Step]
     stored: dict
+    options: dict
 
     def __str__(self) -> str:
         return self.rules
 
 
-def checked(page: Page, name: str, value) -> None:
-    expect(page.locator(f"#round-entry input[name='{name}'][value='{value}']")).to_be_checked()
+def case_of(rules_id: str) -> Case:
+    """A game's main round as its sample taps it in (TAPS)."""
+    taps = sample(rules_id).TAPS
+    steps = [
+        Step(
+            partial(set_fields, fields=fields),
+            partial(shows, fields=fields),
+            partial(tap_at_once, name=change[0], value=change[1]),
+        )
+        for fields, change in zip(taps.steps, taps.changes, strict=True)
+    ]
+    return Case(rules_id, taps.players, steps, taps.stored, taps.options)
 
 
-def valued(page: Page, selector: str, value) -> None:
-    expect(page.locator(f"#round-entry {selector}")).to_have_value(str(value))
-
-
-def taps(*pairs) -> Callable[[Page], None]:
-    """Tap each (name, value) chip in turn."""
-
-    def run(page: Page) -> None:
-        for name, value in pairs:
-            tap(page, name, value)
-
-    return run
-
-
-def shown(*pairs) -> Callable[[Page], None]:
-    """Each (name, value) chip is checked."""
-
-    def run(page: Page) -> None:
-        for name, value in pairs:
-            checked(page, name, value)
-
-    return run
-
-
-def tapping(name: str, value) -> Callable[[Page], None]:
-    """One tap on a chip, at once: a thumb does not wait for the box to be ready."""
-    return lambda page: chip(page, name, value).click(force=True)
-
-
-def inferno_change(page: Page) -> None:
-    """One tap on Julien's red 5."""
-    page.locator("#player-1 label.face[for='red-1-5']").click(force=True)
-
-
-def inferno_taps(page: Page) -> None:
-    """Anne: two red 3s and 4 other cards; Julien: 3 others; Sylvie collected nothing."""
-    for _ in range(2):
-        page.locator("#player-0 label.face[for='red-0-3']").click()
-    page.locator("#other-0").fill("4")
-    page.locator("#other-1").fill("3")
-    page.locator("#player-2 label.chip:has(input[name='nothing.2'])").click()
-    valued(page, "#red-0-3", 2)
-
-
-def inferno_shown(page: Page) -> None:
-    valued(page, "#red-0-3", 2)
-    valued(page, "#other-0", 4)
-    valued(page, "#other-1", 3)
-    checked(page, "nothing.2", 1)
-    valued(page, "#red-1-5", 0)
-    expect(page.locator("#player-0 .inf-points")).to_have_text("10")
-
-
-def everest_taps(page: Page) -> None:
-    """EVEREST; stakes 2, 3, 1; Julien takes the pot."""
-    tap(page, "cote", "everest")
-    for seat, stake in enumerate([2, 3, 1]):
-        page.locator(f"#staked-{seat}").fill(str(stake))
-    tap(page, "winner", 1)
-
-
-def everest_shown(page: Page) -> None:
-    checked(page, "cote", "everest")
-    for seat, stake in enumerate([2, 3, 1]):
-        valued(page, f"#staked-{seat}", stake)
-    checked(page, "winner", 1)
-
-
-P3 = ["Anne", "Julien", "Sylvie"]
-P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
-CASES = [
-    Case(
-        "tout-ou-rien",
-        P3,
-        [
-            Step(taps(("open.0", "secret"), ("open.1", "open"), ("bids.1", 3), ("open.2", "secret")),
-                 shown(("open.0", "secret"), ("open.1", "open"), ("bids.1", 3), ("open.2", "secret")),
-                 tapping("bids.1", 4)),
-            Step(taps(("bids.0", 2), ("bids.2", 1), ("tricks.0", 2), ("tricks.1", 3), ("tricks.2", 1)),
-                 shown(("bids.0", 2), ("bids.2", 1), ("tricks.0", 2), ("tricks.1", 3), ("tricks.2", 1)),
-                 tapping("tricks.0", 5)),
-        ],
-        {"bids": [2, 3, 1], "open": [False, True, False], "tricks": [2, 3, 1]},
-    ),
-    Case(
-        "all-or-nothing",
-        P4,
-        [
-            Step(taps(("bids.0", "nothing"), ("bids.1", "nothing"), ("bids.2", "all"), ("bids.3", "nothing")),
-                 shown(("bids.0", "nothing"), ("bids.2", "all"), ("bids.3", "nothing")), tapping("bids.0", "all")),
-            Step(taps(("tricks.0", 0), ("tricks.1", 1), ("tricks.2", 9), ("tricks.3", 0), ("reneges.3", 1)),
-                 shown(("tricks.0", 0), ("tricks.1", 1), ("tricks.2", 9), ("reneges.3", 1)), tapping("tricks.0", 4)),
-        ],
-        {"bids": ["nothing", "nothing", "all", "nothing"], "tricks": [0, 1, 9, 0], "reneges": [0, 0, 0, 1]},
-    ),
-    Case(
-        "everest-abyss",
-        P3,
-        [Step(everest_taps, everest_shown, tapping("cote", "abyss"))],
-        {"cote": "everest", "staked": [2, 3, 1], "folded": [False, False, False], "hands": [None, None, None],
-         "winner": 1},
-    ),
-    Case(
-        "all-fours",
-        P4,
-        [
-            Step(taps(("turn_up.0", "K"), ("high", 0), ("low", 1), ("jack", "none"), ("game", 0)),
-                 shown(("turn_up.0", "K"), ("high", 0), ("low", 1), ("game", 0)), tapping("high", 1)),
-        ],
-        {"turn_ups": ["K"], "beg": None, "reneges": [], "high": 0, "low": 1, "jack": None, "game": 0},
-    ),
-    Case(
-        "inferno",
-        P3,
-        [Step(inferno_taps, inferno_shown, inferno_change)],
-        {"red": [[0, 0, 2, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]], "other": [4, 3, 0]},
-    ),
-]  # fmt: skip
+CASES = [case_of(bundle.id) for bundle in registry.GAMES]
 
 
 def start(page: Page, base: str, case: Case) -> str:
-    return open_game(page, base, case.rules, case.players, dealer=0)
+    return open_game(page, base, case.rules, case.players, dealer=0, options=case.options)
 
 
 def stored_rounds(page: Page, url: str) -> list[dict]:
@@ -350,8 +248,9 @@ def test_a_game_page_opened_before_opens_offline_with_its_last_board(browser, br
     context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
     page = context.new_page()
     try:
-        url = start(page, live_server, CASES[-1])
-        inferno_taps(page)
+        inferno = case_of("inferno")
+        url = start(page, live_server, inferno)
+        inferno.steps[0].taps(page)
         save(page)
         expect(page.locator("#scoreboard #round-1")).to_be_attached()
         # the phone keeps a copy of the page as it now stands (the worker and offline.js between them)
@@ -366,7 +265,7 @@ def test_a_game_page_opened_before_opens_offline_with_its_last_board(browser, br
         expect(page.locator("#scoreboard #round-1")).to_be_attached()
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, "offline-board")
-        inferno_taps(page)
+        inferno.steps[0].taps(page)
         save(page)
         expect(status(page)).to_contain_text("Pas envoyé")
         page.locator("#round-entry .send-status").scroll_into_view_if_needed()
@@ -374,6 +273,6 @@ def test_a_game_page_opened_before_opens_offline_with_its_last_board(browser, br
         context.set_offline(False)
         expect(page.locator("#scoreboard #round-2")).to_be_attached()
         expect(page.locator("#offline-copy")).to_have_count(0)
-        assert stored_rounds(page, url) == [CASES[-1].stored] * 2
+        assert stored_rounds(page, url) == [inferno.stored] * 2
     finally:
         context.close()

@@ -1,7 +1,19 @@
-"""Each registered game's sample: a short game file (GAME), another valid first round (OTHER_FIRST), the
-form posts that enter a round (`posts`), and the words its blank pad prints (BLANK). The module of a
-game is the one its registry line names (`tests/samples/<module>.py`); the contract test and the
-scenarios every game shares play them through every piece.
+"""Each registered game's sample: everything the shared tests know of a game, in the game's own file
+(`tests/samples/<module>.py`, the one its registry line names). The tests every game shares iterate over
+the registry and take from here:
+
+    GAME         a short, finished game file: the contract test plays it through every piece
+    SCORES       the points of each of GAME's rounds, worked out by hand from RULES.md
+    OTHER_FIRST  another valid first round
+    BLANK        words its blank pad prints
+    posts(round, game)   the form posts that enter a round, step by step
+    TAPS         one round tapped in on a phone (Taps): the browser tests' steps
+    full_game(players)   a whole game for any player count the rules take, played to the end
+    BIGGEST(n)   the biggest table: a whole game for n players with the widest numbers the rules allow
+    SHEET        a game file and what its completed sheet prints (Sheet)
+    LONG         a game file whose options allow far more rounds than it played (None if its length is no option)
+    WARNED       a game file whose rounds the rules warn about (None if they never warn)
+    STANDINGS    examples of RULES.md "Standings": (players, rounds, options, [(rank, side, total)], label)
 
 This module holds what the samples share: how a game file is typed into the forms, and what the rules
 derive from it.
@@ -9,14 +21,69 @@ derive from it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from scorekeeper import gamefile, registry, rules
 from tests.web.helpers import HX
 
-__all__ = ["HX", "Posts", "all_fields", "enter", "expected", "first", "normalised", "post", "sample", "start"]
+__all__ = [
+    "HX",
+    "Example",
+    "Posts",
+    "Sheet",
+    "Taps",
+    "all_fields",
+    "document",
+    "enter",
+    "expected",
+    "first",
+    "normalised",
+]
+__all__ += ["EIGHT", "NAMES", "post", "sample", "start"]
 
 Posts = list[tuple[str, dict[str, str]]]  # (step, form fields), in the order they are sent
+Example = tuple[list[str], list[dict], dict, list[tuple[int, str, int]], str]  # a STANDINGS example
+NAMES = ["Zoë", "Łukasz", "Őrs", "François"]  # letters beyond Western Europe: sheets must print them
+EIGHT = NAMES + ["Ana-Lucía", "Søren", "Maximilian", "Jean-Baptiste"]  # the biggest table, long names
+
+
+@dataclass(frozen=True)
+class Taps:
+    """One round tapped in on a phone, as the browser tests play it: the table, each step's fields as a
+    player sets them (a chip's value, a box's number, "1" for a tick), one more tap per step that would
+    change what it sends, the round the game file then holds and the totals the board then shows."""
+
+    players: list[str]
+    options: dict[str, str]
+    steps: list[dict[str, str]]
+    changes: list[tuple[str, str]]  # per step: (field, value)
+    stored: dict
+    totals: list[int]
+    reveal: dict[str, str] = field(default_factory=dict)  # taps that open a hidden part of the first step
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What the completed sheet of a game file prints: the totals row's label, the totals as printed (the
+    winners' starred) and the winners."""
+
+    game: dict
+    label: str
+    totals: list[str]
+    winners: list[str]
+
+
+def document(rules_id: str, players: list[str], rounds: list[dict], **options) -> dict:
+    """A game file."""
+    return {
+        "format": "scorekeeper-game/1",
+        "rules": rules_id,
+        "options": options,
+        "players": list(players),
+        "first_dealer": 0,
+        "rounds": rounds,
+    }
 
 
 def sample(rules_id: str) -> ModuleType:

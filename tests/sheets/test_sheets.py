@@ -10,8 +10,9 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from scorekeeper import gamefile, rules, sheets
+from scorekeeper import gamefile, registry, rules, sheets
 from scorekeeper.cli import main
+from scorekeeper.sheets.layout import MAX_PAD
 from tests.samples import sample
 
 from . import samples
@@ -19,18 +20,13 @@ from .helpers import A4, LETTER, URL, after, build, pages, pdf_text, size
 
 # -- completed sheets, every game -------------------------------------------------------------------
 
-COMPLETED = [  # game file, label of the totals row, totals as printed, winners
-    (samples.tout_ou_rien(), "Total", ["17", "30 ★", "20", "22"], ["Łukasz"]),
-    (samples.all_or_nothing(), "Total", ["270", "230", "170 ★", "230", "200", "200"], ["Őrs"]),
-    (samples.everest_abyss(), "Tokens held", ["78 ★", "0", "0"], ["Zoë"]),
-    (samples.all_fours_teams(), "Total", ["5", "7 ★"], ["Łukasz & François"]),
-    (samples.inferno(), "Total", ["27 ★", "45", "33", "42"], ["Zoë"]),
-]
+COMPLETED = [pytest.param(sample(bundle.id).SHEET, id=bundle.id) for bundle in registry.GAMES]
 
 
-@pytest.mark.parametrize("document, label, totals, winners", COMPLETED, ids=[c[0]["rules"] for c in COMPLETED])
-def test_a_completed_sheet_prints_names_totals_and_winners(document, label, totals, winners):
-    data, result = build(document)
+@pytest.mark.parametrize("sheet", COMPLETED)
+def test_a_completed_sheet_prints_names_totals_and_winners(sheet):
+    data, result = build(sheet.game)
+    label, totals, winners = sheet.label, sheet.totals, sheet.winners
     text = pdf_text(data)
     for name in result.sides:
         assert name in text
@@ -42,7 +38,7 @@ def test_a_completed_sheet_prints_names_totals_and_winners(document, label, tota
 
 
 def test_made_and_missed_bids_are_marked_with_running_totals():
-    text = pdf_text(build(samples.tout_ou_rien())[0])
+    text = pdf_text(build(sample("tout-ou-rien").full_game())[0])
     lines = text.splitlines()
     first = lines.index("Zoë", lines.index("Dealer") + 5)  # round 1's dealer, then the players' boxes
     # Zoë bid 3 secretly and took 2: missed, +2; Łukasz bid 2 openly and took 2: made, 2×2+3 = +7
@@ -52,7 +48,7 @@ def test_made_and_missed_bids_are_marked_with_running_totals():
 
 
 def test_a_game_in_progress_shows_the_rounds_still_to_play():
-    document = samples.all_or_nothing(played=4)
+    document = sample("all-or-nothing").full_game(played=4)
     data, result = build(document)
     text = pdf_text(data)
     assert not result.finished
@@ -62,13 +58,13 @@ def test_a_game_in_progress_shows_the_rounds_still_to_play():
 
 
 def test_french_follows_the_language_given():
-    text = pdf_text(build(samples.inferno(), lang="fr")[0])
+    text = pdf_text(build(sample("inferno").full_game(), lang="fr")[0])
     assert "Inferno — feuille de marque" in text
     assert "Gagnant : Zoë" in text and "Manche" in text and "Page 1 sur 1" in text
 
 
 def test_the_qr_code_is_the_game_address():
-    text = pdf_text(build(samples.tout_ou_rien())[0])
+    text = pdf_text(build(sample("tout-ou-rien").full_game())[0])
     assert URL in text.replace("\n", "")  # printed under the code too
     import segno
 
@@ -78,14 +74,14 @@ def test_the_qr_code_is_the_game_address():
 
 
 def test_six_players_go_landscape_and_letter_is_letter():
-    data, _ = build(samples.all_or_nothing(), paper="letter")
+    data, _ = build(sample("all-or-nothing").full_game(), paper="letter")
     assert [size(p) for p in pages(data)] == [LETTER[::-1]]
-    data, _ = build(samples.inferno(), paper="letter")
+    data, _ = build(sample("inferno").full_game(), paper="letter")
     assert [size(p) for p in pages(data)] == [LETTER]
 
 
 def test_a_long_game_continues_on_more_pages_with_the_headers_repeated():
-    data, _result = build(samples.everest_long(70))
+    data, _result = build(sample("everest-abyss").long_game(70))
     assert len(pages(data)) == 3
     texts = [page.extract_text() for page in pages(data)]
     for number, text in enumerate(texts, 1):
@@ -97,7 +93,7 @@ def test_a_long_game_continues_on_more_pages_with_the_headers_repeated():
 
 
 def test_the_same_game_gives_the_same_bytes():
-    assert build(samples.inferno())[0] == build(samples.inferno())[0]
+    assert build(sample("inferno").full_game())[0] == build(sample("inferno").full_game())[0]
     assert sheets.blank("inferno", 4, None, "fr", "a4") == sheets.blank("inferno", 4, None, "fr", "a4")
 
 
@@ -201,7 +197,7 @@ def test_without_dejavu_names_still_print_with_visible_marks_for_missing_letters
 
 def test_the_command_line_prints_a_completed_sheet(tmp_path):
     source = tmp_path / "game.json"
-    source.write_text(json.dumps(samples.all_fours_teams(), ensure_ascii=False), encoding="utf-8")
+    source.write_text(json.dumps(sample("all-fours").full_game(), ensure_ascii=False), encoding="utf-8")
     out = tmp_path / "sheet.pdf"
     result = CliRunner().invoke(main, ["sheet", str(source), "-o", str(out), "--paper", "letter", "--lang", "fr"])
     assert result.exit_code == 0, result.output
@@ -252,7 +248,7 @@ def test_the_command_line_refuses_bad_requests_and_writes_nothing(tmp_path, args
 
 def test_the_command_line_refuses_a_bad_game_file(tmp_path):
     source = tmp_path / "bad.json"
-    source.write_text(json.dumps({**samples.inferno(), "players": ["Zoë"]}), encoding="utf-8")
+    source.write_text(json.dumps({**sample("inferno").full_game(), "players": ["Zoë"]}), encoding="utf-8")
     out = tmp_path / "no.pdf"
     result = CliRunner().invoke(main, ["sheet", str(source), "-o", str(out), "--lang", "en"])
     assert result.exit_code == 1 and "Inferno is played by 3 to 7 players" in result.output
@@ -264,16 +260,8 @@ def test_the_command_line_refuses_a_bad_game_file(tmp_path):
 # -- what a sheet costs follows the rounds played --------------------------------------------------------
 
 
-def _first(document: dict, played: int, **options) -> dict:
-    """A game file with only its first rounds played, and its options changed."""
-    return {**document, "rounds": document["rounds"][:played], "options": {**document["options"], **options}}
-
-
-LONG = [  # a game whose option allows far more rounds than are played
-    pytest.param(_first(samples.everest_abyss(), 0, rounds=999), id="everest-abyss"),
-    pytest.param(_first(samples.all_or_nothing(samples.NAMES[:3]), 2, hands=99), id="all-or-nothing"),
-    pytest.param(_first(samples.inferno(), 1, rounds=99), id="inferno"),
-    pytest.param(_first(samples.tout_ou_rien(samples.NAMES[:3], [6, 5, 4, 3, 2, 1] * 5), 2), id="tout-ou-rien"),
+LONG = [  # each game whose option allows far more rounds than are played
+    pytest.param(sample(bundle.id).LONG, id=bundle.id) for bundle in registry.GAMES if sample(bundle.id).LONG
 ]
 
 
@@ -288,19 +276,24 @@ def test_a_long_option_prints_the_rounds_played_and_ten_ahead_on_one_page(docume
     assert len(pages(data)) == 1
 
 
-@pytest.mark.parametrize(
-    "rules_id, options",
-    [("everest-abyss", {"rounds": 999}), ("all-or-nothing", {"hands": 99}), ("inferno", {"rounds": 99})],
-)
-def test_a_blank_pad_of_a_long_game_fills_one_page(rules_id, options):
+@pytest.mark.parametrize("document", LONG)
+def test_a_blank_pad_of_a_long_game_prints_its_rounds_or_fills_one_page(document):
+    """Rounds the game sets, up to a pad's worth, are printed whole; more, or none set, fill one page."""
+    rules_id, options = document["rules"], document["options"]
     module, names = sheets.module_for(rules_id), ["", "", ""]
     full = rules.get(rules_id).check_setup(["a", "b", "c"], options)
     layout = module.blank_layout(names, full, "en")
     data = sheets.draw(layout, "en", "a4")
-    assert len(pages(data)) == 1
     empty = [row.lead[0].text for row in layout.rows if row.kind == "empty"]
-    assert 10 < len(empty) <= 40 and empty == [str(k) for k in range(1, len(empty) + 1)]  # a page's worth
-    assert f"\n{len(empty)}\n" in pdf_text(data)
+    assert empty == [str(k) for k in range(1, len(empty) + 1)]
+    text = pdf_text(data)
+    assert f"\n{len(empty)}\n" in text
+    count = module.SHEET.pad_rounds(full)
+    if count is not None and count <= MAX_PAD:  # a 30-hand Tout ou rien: every hand, on as many pages as it takes
+        assert len(empty) == count
+        return
+    assert len(pages(data)) == 1
+    assert 10 < len(empty) <= 40  # a page's worth
 
 
 def test_a_blank_pad_prints_a_short_round_limit_whole():

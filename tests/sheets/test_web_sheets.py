@@ -10,7 +10,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from . import samples
+from scorekeeper import registry
+from tests.samples import sample
+
 from .helpers import A4, LETTER, pages, pdf_text, size
 
 EN = {"Accept-Language": "en"}
@@ -31,7 +33,7 @@ def problems(response) -> list[str]:
 
 
 def test_the_game_page_offers_its_score_sheet(client):
-    url = imported(client, samples.tout_ou_rien())
+    url = imported(client, sample("tout-ou-rien").full_game())
     html = client.get(url).get_data(as_text=True)
     assert f'href="{url}/sheet.pdf?paper=a4"' in html
     html = client.get(url, headers={"Accept-Language": "en-US,en;q=0.8"}).get_data(as_text=True)
@@ -39,7 +41,7 @@ def test_the_game_page_offers_its_score_sheet(client):
 
 
 def test_the_web_sheet_is_the_game_in_the_page_language(client):
-    url = imported(client, samples.tout_ou_rien())
+    url = imported(client, sample("tout-ou-rien").full_game())
     response = client.get(f"{url}/sheet.pdf")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = pdf_text(response.data)
@@ -53,7 +55,7 @@ def test_the_web_sheet_is_the_game_in_the_page_language(client):
 
 
 def test_the_web_sheet_refuses_a_bad_paper_and_an_unknown_game(client):
-    url = imported(client, samples.inferno())
+    url = imported(client, sample("inferno").full_game())
     response = client.get(f"{url}/sheet.pdf?paper=a3", headers=EN)
     assert response.status_code == 422
     assert problems(response) == ["The paper must be a4 or letter (got a3)."]
@@ -109,13 +111,11 @@ def test_a_name_like_a_script_tag_prints_as_text(client):
         ("rules=tout-ou-rien&players=9", "Tout ou rien is played by 3 to 6 players, not 9."),
         ("rules=tout-ou-rien&players=abc", "Tout ou rien is played by 3 to 6 players, not abc."),
         ("rules=tout-ou-rien", "Choose how many players."),
-        (
-            "rules=belote&players=4",
-            "Unknown game belote; the games are: all-fours, all-or-nothing, everest-abyss, inferno, tout-ou-rien.",
-        ),
+        ("rules=belote&players=4", f"Unknown game belote; the games are: {', '.join(sorted(registry.ids()))}."),
         ("rules=inferno&players=3&names=A,B,C,D", "4 names were given for 3 players."),
         ("rules=inferno&players=3&paper=a5", "The paper must be a4 or letter (got a5)."),
     ],
+    ids=["too many players", "not a count", "no count", "unknown game", "names for more players", "bad paper"],
 )
 def test_bad_blank_sheet_parameters_get_a_clear_422(client, query, message):
     response = client.get(f"/sheets/blank.pdf?{query}", headers=EN)
@@ -140,7 +140,7 @@ def download_name(response) -> str:
 def test_sheets_are_downloads_named_after_the_game_the_players_and_the_day(client):
     """On a phone a PDF opened in the app's tab replaced the app: a sheet comes as a download (the game stays
     on screen), under a name that says which game, who played and when, in the page's language."""
-    url = imported(client, samples.tout_ou_rien())
+    url = imported(client, sample("tout-ou-rien").full_game())
     game = client.get(f"{url}/export.json").get_json()
     day = client.get(url).get_data(as_text=True)  # the link opens no other tab and no viewer in this one
     assert 'id="score-sheet"' in day and "target=" not in day.split('id="score-sheet"')[0].rsplit("<a", 1)[1]
@@ -157,7 +157,7 @@ def test_sheets_are_downloads_named_after_the_game_the_players_and_the_day(clien
 
 
 def test_a_name_a_file_system_refuses_is_cleaned_from_the_file_name(client):
-    url = imported(client, samples.tout_ou_rien(['A/B:"C"', "Dé", "Ełż"]))
+    url = imported(client, sample("tout-ou-rien").full_game(['A/B:"C"', "Dé", "Ełż"]))
     name = download_name(client.get(f"{url}/sheet.pdf", headers=EN))
     assert name.startswith("Score sheet - Tout ou rien - A B C , Dé, Ełż - ")
     refused = client.get(f"{url}/sheet.pdf?paper=a3", headers=EN)

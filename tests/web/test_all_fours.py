@@ -357,3 +357,14 @@ def test_digits_from_other_scripts_are_refused_not_a_crash(client):
             },
         )
         assert response.status_code == 422, odd
+
+
+def test_a_major_renege_mark_is_explained_under_the_board(client):
+    """A phone cannot hover: the ✗R mark's meaning is written under the board, only where the mark is."""
+    from tests.samples import sample
+
+    url = client.post("/games/import", json=sample("all-fours").MAJOR_RENEGE).headers["Location"]
+    board = tagless(client.get(url, headers={"Accept-Language": "en"}))
+    assert "✗R reneged holding a top trump: the game is lost" in board
+    calm = client.post("/games/import", json=sample("all-fours").GAME).headers["Location"]
+    assert "reneged holding a top trump" not in tagless(client.get(calm, headers={"Accept-Language": "en"}))

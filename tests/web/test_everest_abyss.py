@@ -363,3 +363,13 @@ def test_a_player_holding_fewer_than_twelve_may_stake_only_what_they_hold(client
     play(client, url, 1, "everest", [8, 1, 1], winner=1)  # Anne 2, Julien 19, Sylvie 9
     html = board(client, url).get_data(as_text=True)
     assert re.findall(r'name="staked\.(\d)" [^>]*max="(\d+)"', html) == [("2", "9"), ("0", "2"), ("1", "12")]
+
+
+def test_a_round_imported_with_its_winner_and_no_hands_opens_for_correction(client):
+    """A game file may name a round's winner without the hands (FORMAT.md): its correction form opens."""
+    from tests.samples import sample
+
+    url = client.post("/games/import", json=sample("everest-abyss").showdown()).headers["Location"]
+    page = client.get(f"{url}/rounds/4/edit")
+    assert page.status_code == 200
+    assert re.search(r'name="winner" value="0"[^>]*checked', page.get_data(as_text=True))

@@ -14,7 +14,6 @@ from scorekeeper.i18n import describe
 from tests.samples import HX, enter, expected, first, post, sample
 
 from .helpers import text, undo
-from .test_standings import ALL_FOURS as MAJOR_RENEGE
 
 EN = {"Accept-Language": "en"}
 GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
@@ -105,32 +104,24 @@ def test_each_message_once(client, rules_id, headers):
         assert text(refused).count(problem) == 1, problem
 
 
-MARKED = {  # a game whose board carries a mark explained only by a tooltip before (issue 14, item 10)
-    "tout-ou-rien": {  # Julien bids 4 on a 3-card hand: a ⚠ on his cell
-        **sample("tout-ou-rien").GAME,
-        "rounds": [{"bids": [1, 4, 0], "open": [False, True, False], "tricks": [1, 2, 0]}],
-    },
-    "inferno": {  # Julien collects 2 cards, Sylvie 1: a ⚠ on each cell
-        **sample("inferno").GAME,
-        "rounds": [{"red": [[1, 0, 1, 0, 0], [0, 1, 0, 0, 0], [0, 0, 0, 0, 0]], "other": [5, 1, 1]}],
-    },
-    "all-fours": MAJOR_RENEGE,
-}
-
-
-@pytest.mark.parametrize("rules_id", MARKED)
+@pytest.mark.parametrize("rules_id", [pytest.param(b.id, id=b.id) for b in registry.GAMES if sample(b.id).WARNED])
 def test_every_mark_on_a_board_is_explained_under_it(client, rules_id):
-    """A phone cannot hover: what a ⚠ or a rare mark's tooltip says is written under the board, for the
-    marks this board has."""
-    document = MARKED[rules_id]
+    """A phone cannot hover: what a ⚠ tooltip on the board says is written under it, for the marks this board
+    has (the game's sample WARNED: a game file whose rounds the rules warn about)."""
+    document = sample(rules_id).WARNED
     url = client.post("/games/import", json=document).headers["Location"]
-    board = text(client.get(url, headers=EN))
+    html = client.get(url, headers=EN).get_data(as_text=True)
     played = rules.play(gamefile.from_document(document))
     warnings = [describe(w.at_round(r.number), played.sides, "en") for r in played.rounds for w in r.warnings]
-    assert len(warnings) == {"tout-ou-rien": 1, "inferno": 2, "all-fours": 0}[rules_id]
-    for warning in warnings:
-        assert f"⚠ {warning}" in board
-    if rules_id == "all-fours":
-        assert "✗R reneged holding a top trump: the game is lost" in board
-        calm = client.post("/games/import", json=sample(rules_id).GAME).headers["Location"]
-        assert "reneged holding a top trump" not in text(client.get(calm, headers=EN))  # only the marks present
+    assert warnings, f"tests/samples: the rules give no warning on {rules_id}'s WARNED"
+    board = re.search(r'<table class="board.*?</table>', html, re.S).group(0)
+    if "⚠" in board:  # a game that marks its warned rounds on the board
+        explained = re.search(r'<ul class="legend board-warnings">(.*?)</ul>', html, re.S)
+        assert explained, "the board's ⚠ are not explained under it"
+        assert [
+            " ".join(re.sub(r"<[^>]+>", " ", li).split())
+            for li in re.findall(r"<li>(.*?)</li>", explained.group(1), re.S)
+        ] == [f"⚠ {w}" for w in warnings]
+    calm = client.post("/games/import", json=sample(rules_id).GAME).headers["Location"]
+    calm_warnings = [w for r in rules.play(gamefile.from_document(sample(rules_id).GAME)).rounds for w in r.warnings]
+    assert ("board-warnings" in client.get(calm, headers=EN).get_data(as_text=True)) == bool(calm_warnings)

@@ -6,8 +6,14 @@ import sys
 
 import pytest
 
+from scorekeeper import gamefile, registry, rules
+from scorekeeper.i18n import describe
+from tests.samples import sample
+
 from .helpers import post_round, run_cli, seats, start, totals
-from .test_standings import ALL_FOURS as MAJOR_RENEGE
+
+MAJOR_RENEGE = sample("all-fours").MAJOR_RENEGE
+GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
 
 TOR = {
     "format": "scorekeeper-game/1",
@@ -113,11 +119,9 @@ def test_cli_score_prints_the_standings_the_rules_give():
     ]
 
 
-@pytest.mark.parametrize("name", ["tout_ou_rien", "all_or_nothing", "everest_abyss", "all_fours_teams", "inferno"])
-def test_every_exported_game_has_its_standings(client, name):
-    from tests.sheets import samples
-
-    url = client.post("/games/import", json=getattr(samples, name)()).headers["Location"]
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_every_exported_game_has_its_standings(client, rules_id):
+    url = client.post("/games/import", json=sample(rules_id).full_game()).headers["Location"]
     result = client.get(f"{url}/export.json").get_json()["result"]
     standings = result["standings"]
     assert sorted(s["side"] for s in standings) == sorted(result["sides"])
@@ -126,37 +130,26 @@ def test_every_exported_game_has_its_standings(client, name):
     assert [s["rank"] for s in standings] == sorted(s["rank"] for s in standings) and standings[0]["rank"] == 1
 
 
-WARNED = [  # game file, the warnings printed on standard error
-    (
-        {
-            **TOR,
-            "options": {"hands": [3, 3]},
-            "players": ["Anne", "Julien", "Sylvie"],
-            "rounds": [{"bids": [5, 1, 0], "open": [False] * 3, "tricks": [2, 1, 0]}],
-        },
-        ["Round 1, Anne: Bid 5 is more than the 3 cards dealt."],
-    ),
-    (
-        {
-            "format": "scorekeeper-game/1",
-            "rules": "inferno",
-            "players": ["Anne", "Julien", "Sylvie"],
-            "rounds": [{"red": [[0] * 5] * 3, "other": [4, 4, 4]}, {"red": [[0] * 5] * 3, "other": [1, 3, 2]}],
-        },
-        [
-            "Round 2, Anne: Cards collected: 1. A pickup is at least 3 cards, unless the pile ran out.",
-            "Round 2, Sylvie: Cards collected: 2. A pickup is at least 3 cards, unless the pile ran out.",
-        ],
-    ),
-]
+WARNED = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES if sample(bundle.id).WARNED]
 
 
-@pytest.mark.parametrize("document, warnings", WARNED, ids=["bid above the hand", "pickup of 1 or 2 cards"])
-def test_cli_score_prints_the_warnings_on_standard_error_and_still_succeeds(document, warnings):
+@pytest.mark.parametrize("rules_id", WARNED)
+def test_cli_score_prints_the_warnings_on_standard_error_and_still_succeeds(rules_id):
+    document = sample(rules_id).WARNED
+    played = rules.play(gamefile.from_document(document))
+    warnings = [describe(w.at_round(r.number), played.sides, "en") for r in played.rounds for w in r.warnings]
+    assert warnings, f"tests/samples: the rules give no warning on {rules_id}'s WARNED"
     done = run_cli("score", "--lang", "en", "-", stdin=json.dumps(document))
     assert done.returncode == 0
     assert done.stderr.splitlines() == warnings
     assert json.loads(done.stdout)["rounds"] == document["rounds"]
+
+
+def test_a_warning_on_standard_error_names_the_round_and_the_player():
+    done = run_cli("score", "--lang", "en", "-", stdin=json.dumps(sample("inferno").WARNED))
+    assert done.stderr.splitlines()[0] == (
+        "Round 1, Julien: Cards collected: 2. A pickup is at least 3 cards, unless the pile ran out."
+    )
 
 
 def test_cli_score_prints_nothing_on_standard_error_without_a_warning():

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from scorekeeper import gamefile, rules
+from tests.samples import sample
 from tests.sheets import samples
 
 from .helpers import HX, post_round, seats, start, text
@@ -45,12 +46,12 @@ def listed(response) -> list[str]:
 def table(client):
     """Five finished games of this phone, one of each game, oldest first; and one in progress."""
     documents = [
-        samples.tout_ou_rien(),
-        samples.all_or_nothing(),
-        samples.everest_abyss(),
-        samples.all_fours_teams(),
-        samples.inferno(),
-        samples.all_fours_alone(),
+        sample("tout-ou-rien").full_game(),
+        sample("all-or-nothing").full_game(),
+        sample("everest-abyss").showdown(),
+        sample("all-fours").full_game(),
+        sample("inferno").full_game(),
+        sample("all-fours").alone(),
     ]
     return [game_id(imported(client, d)) for d in documents]
 
@@ -87,7 +88,7 @@ def test_history_with_htmx_sends_only_the_list(client, table):
 
 def test_history_pages_fifty_games_at_a_time(client):
     for _ in range(52):
-        imported(client, samples.inferno())
+        imported(client, sample("inferno").full_game())
     first, second = client.get("/history", headers=EN), client.get("/history?page=2")
     assert len(listed(first)) == 50 and len(listed(second)) == 2
     assert not set(listed(first)) & set(listed(second))
@@ -128,7 +129,7 @@ def test_a_correction_is_seen_by_history(client):
 
 
 def test_a_players_record_against_the_games_themselves(client):
-    documents = [samples.tout_ou_rien(), samples.tout_ou_rien(hands=[3, 4, 5])]
+    documents = [sample("tout-ou-rien").full_game(), sample("tout-ou-rien").full_game(hands=[3, 4, 5])]
     for d in documents:
         imported(client, d)
     played = [rules.play(gamefile.from_document(d)) for d in documents]
@@ -175,10 +176,10 @@ def statistics_of(client, name: str, rules_id: str) -> dict:
 
 
 def test_each_game_says_what_its_statistics_are(client):
-    imported(client, samples.all_or_nothing())
-    imported(client, samples.everest_abyss())
-    imported(client, samples.all_fours_teams())
-    imported(client, samples.inferno())
+    imported(client, sample("all-or-nothing").full_game())
+    imported(client, sample("everest-abyss").showdown())
+    imported(client, sample("all-fours").full_game())
+    imported(client, sample("inferno").full_game())
     # ALL or NOTHING, Zoë: ALL bid twice, never made; one NOTHING bid of eight made
     assert statistics_of(client, "Zoë", "all-or-nothing") == {
         "made": "1 of 10 (10%)",
@@ -204,7 +205,7 @@ def test_each_game_says_what_its_statistics_are(client):
         "reneges": "0",
     }
     # Inferno: red points over the four rounds
-    played = rules.play(gamefile.from_document(samples.inferno()))
+    played = rules.play(gamefile.from_document(sample("inferno").full_game()))
     zoe = sum(r.marks["red_points"][0] for r in played.rounds) / len(played.rounds)
     assert statistics_of(client, "Zoë", "inferno") == {"red": f"{zoe:.1f}".removesuffix(".0")}
 
@@ -225,8 +226,8 @@ def test_an_unknown_player_is_a_404_that_says_so(client, table):
 
 
 def test_a_phone_sees_only_its_own_games_and_players(app, client, other_phone):
-    mine = game_id(imported(client, samples.tout_ou_rien()))
-    theirs = game_id(imported(other_phone, samples.inferno(["Anne", "Zoë", "Bob"])))
+    mine = game_id(imported(client, sample("tout-ou-rien").full_game()))
+    theirs = game_id(imported(other_phone, sample("inferno").full_game(["Anne", "Zoë", "Bob"])))
     assert listed(client.get("/history")) == [mine]
     assert listed(other_phone.get("/history")) == [theirs]
     assert client.get("/players/Anne").status_code == 404
@@ -242,8 +243,8 @@ def test_a_phone_sees_only_its_own_games_and_players(app, client, other_phone):
 
 def test_the_admin_sees_every_game(app, client, other_phone):
     app.config["ADMIN_PASSWORD"] = "open sesame"
-    imported(client, samples.tout_ou_rien())
-    imported(other_phone, samples.inferno(["Anne", "Zoë", "Bob"]))
+    imported(client, sample("tout-ou-rien").full_game())
+    imported(other_phone, sample("inferno").full_game(["Anne", "Zoë", "Bob"]))
     assert len(listed(client.get("/history"))) == 1
     client.post("/admin", data={"password": "open sesame"})
     assert len(listed(client.get("/history"))) == 2
@@ -256,10 +257,10 @@ def test_the_admin_sees_every_game(app, client, other_phone):
 @pytest.mark.parametrize(
     ("document", "dealer"),
     [
-        (samples.tout_ou_rien(), 1),  # clockwise from seat 0
-        (samples.everest_abyss(), 1),
-        (samples.inferno(), 1),
-        (samples.all_fours_teams(), 3),  # All Fours passes the deal to the right
+        (sample("tout-ou-rien").full_game(), 1),  # clockwise from seat 0
+        (sample("everest-abyss").showdown(), 1),
+        (sample("inferno").full_game(), 1),
+        (sample("all-fours").full_game(), 3),  # All Fours passes the deal to the right
     ],
 )
 def test_a_rematch_has_the_same_table_and_the_next_dealer(client, document, dealer):
@@ -290,13 +291,13 @@ def test_a_rematch_keeps_options_set_away_from_the_defaults(client):
 
 
 def test_a_game_in_progress_has_no_rematch(client):
-    url = imported(client, samples.all_fours_alone())
+    url = imported(client, sample("all-fours").alone())
     assert 'id="rematch"' not in client.get(url).get_data(as_text=True)
     assert client.post(url + "/rematch").status_code == 409
 
 
 def test_a_rematch_through_htmx_is_told_where_to_go(client):
-    url = imported(client, samples.inferno())
+    url = imported(client, sample("inferno").full_game())
     response = client.post(url + "/rematch", headers=HX)
     assert response.status_code == 200
     assert response.headers["HX-Redirect"].startswith("/games/")
@@ -305,7 +306,10 @@ def test_a_rematch_through_htmx_is_told_where_to_go(client):
 # -- a game's CSV and chart ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("document", [samples.tout_ou_rien(), samples.all_fours_teams(), samples.everest_abyss()])
+@pytest.mark.parametrize(
+    "document",
+    [sample("tout-ou-rien").full_game(), sample("all-fours").full_game(), sample("everest-abyss").showdown()],
+)
 def test_a_games_csv_has_each_round_and_the_totals(client, document):
     url = imported(client, document)
     rows = parsed_csv(client.get(url + "/export.csv"))
@@ -327,7 +331,7 @@ def test_a_csv_never_hands_a_spreadsheet_a_formula(client):
 
 
 def test_the_history_csv_gives_each_game_id_as_it_is(client):
-    ids = [game_id(imported(client, samples.inferno())) for _ in range(12)]  # some ids start with - or _
+    ids = [game_id(imported(client, sample("inferno").full_game())) for _ in range(12)]  # some ids start with - or _
     assert sorted({r[0] for r in parsed_csv(client.get("/history.csv"))[1:]}) == sorted(ids)
 
 
@@ -345,7 +349,13 @@ def chart_values(html: str) -> list[list[float]]:
 
 
 @pytest.mark.parametrize(
-    "document", [samples.tout_ou_rien(), samples.all_or_nothing(), samples.everest_abyss(), samples.all_fours_teams()]
+    "document",
+    [
+        sample("tout-ou-rien").full_game(),
+        sample("all-or-nothing").full_game(),
+        sample("everest-abyss").showdown(),
+        sample("all-fours").full_game(),
+    ],
 )
 def test_the_charts_lines_follow_the_running_totals(client, document):
     url = imported(client, document)
@@ -360,7 +370,7 @@ def test_the_charts_lines_follow_the_running_totals(client, document):
 
 
 def test_the_chart_names_each_line_with_its_total_and_has_a_text_alternative(client):
-    url = imported(client, samples.tout_ou_rien())
+    url = imported(client, sample("tout-ou-rien").full_game())
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     ends = re.findall(r'<text class="end s\d" [^>]*>([^<]+) <tspan class="total">([^<]+)</tspan>', html)
     assert sorted(ends) == sorted([("Zoë", "17"), ("Łukasz", "30"), ("Őrs", "20"), ("François", "22")])
@@ -381,7 +391,7 @@ def test_the_chart_follows_the_board_on_a_watching_phone(client, other_phone):
 
 
 def test_a_finished_game_offers_its_result_to_share_in_the_pages_language(client):
-    url = imported(client, samples.tout_ou_rien())
+    url = imported(client, sample("tout-ou-rien").full_game())
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     link = found(r'<a id="share-result"[^>]*>', html)
     assert 'data-share-text="Tout ou rien: Łukasz won.\nŁukasz 30 · François 22 · Őrs 20 · Zoë 17\n7 rounds."' in link
@@ -393,5 +403,5 @@ def test_a_finished_game_offers_its_result_to_share_in_the_pages_language(client
 
 
 def test_a_game_in_progress_has_nothing_to_share_yet(client):
-    url = imported(client, samples.all_fours_alone())
+    url = imported(client, sample("all-fours").alone())
     assert 'id="share-result"' not in client.get(url).get_data(as_text=True)

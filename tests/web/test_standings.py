@@ -8,41 +8,26 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper import gamefile, registry, rules
+from tests.samples import sample
+from tests.sheets import samples
+
 EN = {"Accept-Language": "en"}
-ALL_FOURS = {  # Anne & Sylvie lead 4-0, then Anne reneges holding a top trump: Julien & Pierre win
-    "format": "scorekeeper-game/1",
-    "rules": "all-fours",
-    "players": ["Anne", "Julien", "Sylvie", "Pierre"],
-    "rounds": [
-        {"turn_ups": ["7"], "high": 0, "low": 0, "jack": 0, "game": 0},
-        {
-            "turn_ups": ["7"],
-            "reneges": [{"side": 0, "major": True}],
-            "high": None,
-            "low": None,
-            "jack": None,
-            "game": None,
-        },
-    ],
-}
-EVEREST = {  # Pierre goes out in round 1, Julien and Sylvie together in round 2
-    "format": "scorekeeper-game/1",
-    "rules": "everest-abyss",
-    "options": {"tokens": 10},
-    "players": ["Anne", "Julien", "Sylvie", "Pierre"],
-    "rounds": [
-        {"cote": "everest", "staked": [1, 1, 1, 10], "folded": [False] * 4, "winner": 0},
-        {"cote": "abyss", "staked": [1, 9, 9, 0], "folded": [False, False, False, True], "winner": 0},
-    ],
-}
-CASES = [
-    (ALL_FOURS, [(1, "Julien & Pierre", 0), (2, "Anne & Sylvie", 4)]),
-    (EVEREST, [(1, "Anne", 40), (2, "Julien", 0), (2, "Sylvie", 0), (4, "Pierre", 0)]),
-]
 
 
-@pytest.mark.parametrize("document, expected", CASES, ids=["all-fours", "everest-abyss"])
-def test_board_sheet_and_game_file_rank_alike(client, document, expected):
+def finished_example(rules_id: str) -> tuple[dict, list]:
+    """The first of the game's standings examples that ends the game, as a game file, and its standings."""
+    rules_ = rules.get(rules_id)
+    for players, rounds, options, expected, _label in sample(rules_id).STANDINGS:
+        document = {**samples.document(rules_id, players, rounds), "options": options}
+        if rules.play(gamefile.from_document(document)).finished:
+            return document, expected
+    raise AssertionError(f"tests/samples: no STANDINGS example of {rules_.id} ends the game")
+
+
+@pytest.mark.parametrize("rules_id", [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES])
+def test_board_sheet_and_game_file_rank_alike(client, rules_id):
+    document, expected = finished_example(rules_id)
     url = client.post("/games/import", json=document).headers["Location"]
     exported = client.get(f"{url}/export.json").get_json()["result"]["standings"]
     assert [(s["rank"], s["side"], s["total"]) for s in exported] == expected
@@ -54,4 +39,5 @@ def test_board_sheet_and_game_file_rank_alike(client, document, expected):
     sheet = client.get(f"{url}/sheet.pdf")
     text = " ".join("\n".join(p.extract_text() for p in PdfReader(io.BytesIO(sheet.data)).pages).split())
     assert " · ".join(f"{rank}. {side} {total}" for rank, side, total in expected) in text
-    assert f"Winner: {expected[0][1]}" in text
+    winners = [side for rank, side, _ in expected if rank == 1]
+    assert f"{'Winner' if len(winners) == 1 else 'Winners'}: {', '.join(winners)}" in text

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import rules
+from scorekeeper import registry
+from tests.samples import Posts, all_fields, sample
+from tests.samples import start as start_game
 
 from .helpers import post_round, seats, start
 
@@ -135,52 +137,25 @@ def test_a_huge_reneges_count_gets_a_quick_small_refusal_on_the_correction_form(
     assert client.get(url + "/export.json").get_json()["rounds"][0]["reneges"] == [0, 0, 0, 0]
 
 
-# one round of each game, as its form posts it; every field is then replaced by a huge number in turn
-ROUNDS = {
-    "tout-ou-rien": [
-        ("bids", {**seats("bids", [1, 2, 0, 3]), **seats("open", ["open", "secret", "secret", "open"])}),
-        ("tricks", {**seats("tricks", [1, 2, 0, 3]), "bids.1": 2, "bids.2": 0}),  # the secret bids after the hand
-    ],
-    "all-or-nothing": [
-        ("bids", seats("bids", ["nothing", "nothing", "all", "nothing"])),
-        ("tricks", {**seats("tricks", [0, 1, 9, 0]), **seats("reneges", [0, 0, 0, 0])}),
-    ],
-    "everest-abyss": [
-        (
-            "round",
-            {"cote": "everest", **seats("staked", [3, 3, 3, 3]), "hands.0.0": "5", "hands.0.1": "2", "winner": "0"},
-        )
-    ],
-    "all-fours": [
-        (
-            "round",
-            {
-                "turn_up.0": "A",
-                "beg": "none",
-                "high": "0",
-                "low": "1",
-                "jack": "0",
-                "game": "points",
-                **seats("game_points", [40, 30]),
-            },
-        )
-    ],
-    "inferno": [("round", {"red.0.1": "0", "red.0.5": "2", **seats("other", [4, 1, 0, 0]), "nothing.3": "1"})],
-}
+# every registered game's first sample round, as its form posts it; every field is then replaced by a huge number
+GAMES_ = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
+
+
+def _first_round(rules_id: str) -> Posts:
+    """The posts that enter the first round of the game's sample."""
+    game = sample(rules_id).GAME
+    return sample(rules_id).posts(game["rounds"][0], game)
 
 
 CHECKBOXES = ("nothing.", "folded.")  # ticked whatever their value: not numbers
 
 
-def test_every_game_s_rounds_are_listed_here():
-    assert sorted(ROUNDS) == sorted(r.id for r in rules.all_rules())
-
-
-@pytest.mark.parametrize("rules_id", sorted(ROUNDS))
+@pytest.mark.parametrize("rules_id", GAMES_)
 @pytest.mark.parametrize("value", [HUGE, ENORMOUS])
 def test_a_huge_number_in_any_field_of_any_round_form_is_refused_quickly(client, ranges, rules_id, value):
-    url = start(client, rules_id, PLAYERS)
-    *earlier, (step, fields) = ROUNDS[rules_id]
+    url = start_game(client, {**sample(rules_id).GAME, "rounds": []})
+    posts = _first_round(rules_id)
+    *earlier, (step, fields) = posts
     for first, data in earlier:
         assert post_round(client, url, 1, first, data).status_code == 303
     for name in [n for n in fields if not n.startswith(CHECKBOXES)]:
@@ -192,7 +167,7 @@ def test_a_huge_number_in_any_field_of_any_round_form_is_refused_quickly(client,
     # the same round stored, then corrected with each field huge
     assert post_round(client, url, 1, step, fields).status_code == 303
     was = _correction(client, url, 1)
-    every = {k: v for _, data in ROUNDS[rules_id] for k, v in data.items()}
+    every = all_fields(posts)
     for name in [n for n in every if not n.startswith(CHECKBOXES)]:
         ranges.clear()
         began = time.process_time()
