@@ -26,6 +26,8 @@ PACKAGE = ROOT / "scorekeeper"
 LANGUAGES = sorted(p.name for p in (PACKAGE / "translations").iterdir() if p.is_dir())
 EN = {"Accept-Language": "en"}
 GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
+SAMPLE = ("GAME", "SCORES", "OTHER_FIRST", "BLANK", "posts", "TAPS", "full_game", "BIGGEST", "SHEET", "LONG")
+SAMPLE += ("WARNED", "STANDINGS")  # what a game's sample gives the shared tests (tests/samples/__init__.py)
 GAME_MODULES = {  # what makes a module of a layer a game's piece
     "rules": re.compile(r"^RULES = ", re.M),
     "forms": re.compile(r"^def read\(form[^)]*\bstep\b", re.M),
@@ -51,7 +53,10 @@ def missing(bundle: Bundle) -> list[str]:
         if not (PACKAGE / "translations" / lang / f"{bundle.domain}.po").exists()
     ]
     sample_path = ROOT / Path(*bundle.sample.split(".")).with_suffix(".py")
-    gaps += [] if sample_path.exists() else [str(sample_path.relative_to(ROOT))]
+    if not sample_path.exists():
+        return [*gaps, str(sample_path.relative_to(ROOT))]
+    source = sample_path.read_text(encoding="utf-8")
+    gaps += [f"{sample_path.name}: {name}" for name in SAMPLE if not re.search(rf"^(def )?{name}\b", source, re.M)]
     return gaps
 
 
