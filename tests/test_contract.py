@@ -26,8 +26,10 @@ PACKAGE = ROOT / "scorekeeper"
 LANGUAGES = sorted(p.name for p in (PACKAGE / "translations").iterdir() if p.is_dir())
 EN = {"Accept-Language": "en"}
 GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
-SAMPLE = ("GAME", "SCORES", "OTHER_FIRST", "BLANK", "posts", "TAPS", "full_game", "BIGGEST", "SHEET", "LONG")
-SAMPLE += ("WARNED", "STANDINGS")  # what a game's sample gives the shared tests (tests/samples/__init__.py)
+SAMPLE = (  # what a game's sample gives the shared tests (tests/samples/__init__.py)
+    *("GAME", "SCORES", "OTHER_FIRST", "BLANK", "posts", "TAPS", "full_game", "BIGGEST", "SHEET", "LONG"),
+    *("WARNED", "STANDINGS"),
+)
 GAME_MODULES = {  # what makes a module of a layer a game's piece
     "rules": re.compile(r"^RULES = ", re.M),
     "forms": re.compile(r"^def read\(form[^)]*\bstep\b", re.M),
