@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper import create_app
 from tests.conftest import TEST_CONFIG, fresh_store
-from tests.sheets import samples
+from tests.samples import sample
 
 from .helpers import game_count, text
 
@@ -40,7 +40,7 @@ def test_sixty_games_a_minute_then_a_429_in_the_pages_language(app, client):
 
 def test_starting_importing_and_rematching_share_one_count_per_address(app, client, other_phone):
     app.config["CREATE_LIMIT"] = "3 per minute"
-    document = samples.inferno()
+    document = sample("inferno").full_game()
     imported = client.post("/games/import", data=json.dumps(document), content_type="application/json")
     assert imported.status_code == 303
     assert client.post(imported.headers["Location"] + "/rematch").status_code == 303
