@@ -157,6 +157,27 @@ def announce(host: str, port: int) -> None:
     segno.make(url, error="m").terminal(compact=True)
 
 
+@main.command("copy-store")
+@click.argument("source", metavar="FROM")
+@click.argument("target", metavar="TO")
+def copy_store(source, target):
+    """Copy everything stored in FROM into TO: an SQLite file's path or a postgresql:// URL each (a venue
+    moving to PostgreSQL: FROM its scorekeeper.sqlite, TO the new database). TO must hold no game yet."""
+    from .copystore import CopyRefused, copy_store
+    from .dbapi import is_postgresql, shown
+
+    if not is_postgresql(source) and not os.path.isfile(source):
+        raise click.UsageError(f"FROM: no such file: {source}")
+    try:
+        counts = copy_store(source, target)
+    except CopyRefused as exc:
+        raise click.ClickException(f"{exc} Nothing was copied.") from None
+    except Exception as exc:  # the database said no (unreachable, refused): one line, not a traceback
+        raise click.ClickException(f"{type(exc).__name__}: {exc} Nothing was copied.") from None
+    rows = ", ".join(f"{table} {n}" for table, n in counts.items())
+    click.echo(f"Copied into {shown(target)}: {rows}.")
+
+
 @main.command()
 @click.option(
     "--host",

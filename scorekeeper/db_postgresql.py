@@ -130,10 +130,10 @@ def cooperative() -> None:
         waiting.DefaultSelector = selectors.DefaultSelector  # type: ignore[misc]  # gevent's, for connecting
 
 
-def connect(url: str) -> PostgreSQL:
-    """A connection of its own."""
+def connect(url: str, application_name: str = "scorekeeper") -> PostgreSQL:
+    """A connection of its own (named in pg_stat_activity)."""
     cooperative()
-    return PostgreSQL(psycopg.connect(url, autocommit=True))
+    return PostgreSQL(psycopg.connect(url, autocommit=True, application_name=application_name))
 
 
 class Pool:
@@ -143,7 +143,12 @@ class Pool:
         cooperative()
         self.path = url
         self.pool = ConnectionPool(
-            url, min_size=1, max_size=POOL_SIZE, kwargs={"autocommit": True}, open=True, name="scorekeeper"
+            url,
+            min_size=1,
+            max_size=POOL_SIZE,
+            kwargs={"autocommit": True, "application_name": "scorekeeper"},
+            open=True,
+            name="scorekeeper",
         )
 
     def take(self) -> PostgreSQL:
@@ -160,19 +165,22 @@ class Pool:
 
 
 def migrate(url: str) -> None:
-    """Apply the migrations not yet applied, in one transaction that first takes the schema's advisory lock:
-    a second server starting at the same time waits, then finds them applied."""
+    """Bring the database up to the current schema."""
     db = connect(url)
     try:
-        with db.conn.transaction():
-            db.conn.execute("select pg_advisory_xact_lock(%s)", [SCHEMA_LOCK])
-            db.conn.execute(
-                "create table if not exists schema_migrations (name text primary key, applied text not null)"
-            )
-            done = {row[0] for row in db.conn.execute("select name from schema_migrations")}
-            for step in MIGRATIONS:
-                if step.name not in done:
-                    (step.postgresql or step.run)(db)  # type: ignore[misc]
-                    db.conn.execute("insert into schema_migrations values (%s, now()::text)", [step.name])
+        apply(db)
     finally:
         db.close()
+
+
+def apply(db: PostgreSQL) -> None:
+    """Apply the migrations not yet applied, in one transaction that first takes the schema's advisory lock:
+    a second server starting at the same time waits, then finds them applied."""
+    with db.conn.transaction():
+        db.conn.execute("select pg_advisory_xact_lock(%s)", [SCHEMA_LOCK])
+        db.conn.execute("create table if not exists schema_migrations (name text primary key, applied text not null)")
+        done = {row[0] for row in db.conn.execute("select name from schema_migrations")}
+        for step in MIGRATIONS:
+            if step.name not in done:
+                (step.postgresql or step.run)(db)  # type: ignore[misc]
+                db.conn.execute("insert into schema_migrations values (%s, now()::text)", [step.name])

@@ -137,10 +137,13 @@ def _on_sqlite(run: Callable[[Database], None]) -> Callable[[sqlite_utils.Databa
 
 
 def migrate(path: str) -> None:
-    """Bring the database file up to the current schema (WAL is a property of the file, set once)."""
+    """Bring the database file up to the current schema (WAL is a property of the file, set once). The
+    migrations run inside one IMMEDIATE transaction (each in a savepoint of it): a second server starting at
+    the same time waits for it, then finds them applied."""
     db = connect(path)
     try:
         db.conn.execute("PRAGMA journal_mode = WAL")
-        migrations().apply(db.db)
+        with db.transaction():
+            migrations().apply(db.db)
     finally:
         db.conn.close()

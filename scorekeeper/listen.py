@@ -22,6 +22,8 @@ RETRY = 0.5  # seconds before connecting again once the connection was lost
 class Listener(Watchers):
     """The games watched in one PostgreSQL database, and the connection that hears their changes."""
 
+    backend: int | None = None  # the server process listening (pg_stat_activity's pid), once connected
+
     def _run(self) -> None:
         """Listen while anyone waits; connect again (after RETRY) when the connection is lost."""
         while True:
@@ -38,7 +40,8 @@ class Listener(Watchers):
     def _listen(self) -> None:
         """LISTEN, then wake watchers at each note, and look once a second without; end after IDLE seconds
         with nobody waiting."""
-        db = connect(self.path)
+        db = connect(self.path, application_name="scorekeeper-listener")
+        self.backend = db.conn.info.backend_pid
         try:
             db.conn.execute(f"listen {CHANNEL}")
             self.unknown = True  # anything committed before LISTEN was not heard: look at once

@@ -87,13 +87,13 @@ def empty_store(tmp_path_factory):
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test", "POLL_SECONDS": 1}
 
 
-def fresh_store(empty, folder, engine: str = "sqlite") -> str:
-    """A store of its own: a database file in `folder`, a copy of the `empty` one; or a migrated schema of the
-    run's PostgreSQL database."""
+def fresh_store(empty, folder, engine: str = "sqlite", name: str = "test.sqlite") -> str:
+    """A store of its own: a database file `name` in `folder`, a copy of the `empty` one; or a migrated schema
+    of the run's PostgreSQL database."""
     if engine == "postgresql":
         return postgresql.fresh_store()
-    shutil.copyfile(empty, folder / "test.sqlite")
-    return str(folder / "test.sqlite")
+    shutil.copyfile(empty, folder / name)
+    return str(folder / name)
 
 
 def own_app(empty, folder, engine: str = "sqlite"):

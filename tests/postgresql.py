@@ -90,23 +90,35 @@ def in_schema(name: str) -> str:
     return f"{server_url()}?options=-csearch_path%3D{name}"
 
 
-def empty_store() -> str:
-    """A store of its own with no tables yet: a new, empty schema."""
+def _admin_connection():
+    """This test process's own connection to the run's database, for making schemas."""
     import psycopg
 
+    admin = _admin.get("conn")
+    if admin is None or admin.closed:
+        admin = _admin["conn"] = psycopg.connect(server_url(), autocommit=True)
+    return admin
+
+
+def empty_store() -> str:
+    """A store of its own with no tables yet: a new, empty schema."""
     name = "t_" + secrets.token_hex(6)
     with _lock:
-        admin = _admin.get("conn")
-        if admin is None or admin.closed:
-            admin = _admin["conn"] = psycopg.connect(server_url(), autocommit=True)
-        admin.execute(f"create schema {name}")
+        _admin_connection().execute(f"create schema {name}")
     return in_schema(name)
 
 
 def fresh_store() -> str:
-    """A store of its own, migrated."""
-    from scorekeeper.db import migrate
+    """A store of its own, migrated (through this process's connection: a new one costs the server a process)."""
+    from scorekeeper.db_postgresql import PostgreSQL, apply
 
-    url = empty_store()
-    migrate(url)
-    return url
+    name = "t_" + secrets.token_hex(6)
+    with _lock:
+        admin = _admin_connection()
+        admin.execute(f"create schema {name}")
+        admin.execute(f"set search_path to {name}")
+        try:
+            apply(PostgreSQL(admin))
+        finally:
+            admin.execute("set search_path to public")
+    return in_schema(name)
