@@ -12,6 +12,7 @@ import json
 import secrets
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from .db import Database, write
 from .leaderboard import Finish, finish_of
@@ -52,6 +53,7 @@ class Table:
     rules: str
     created: str
     number: int  # the table's number in the event, in the order they started
+    version: int  # the game's
     summary: dict | None
     stale: bool = False  # its summary is missing or older than the game
 
@@ -225,10 +227,17 @@ def tables(db: Database, event_id: str) -> list[Table]:
     found = []
     for row in rows:
         stale = row["summarized"] != row["version"]
-        data = None if stale else json.loads(row["data"])
+        data = None if stale else _parsed(row["id"], row["version"], row["data"])
         summary = data if data and not data.get("invalid") else None
-        found.append(Table(row["id"], row["rules"], row["created"], int(row["event_table"] or 0), summary, stale))
+        number, version_ = int(row["event_table"] or 0), int(row["version"])
+        found.append(Table(row["id"], row["rules"], row["created"], number, version_, summary, stale))
     return found
+
+
+@lru_cache(maxsize=2048)  # a venue's games, each at its latest version: an event's page parses only what changed
+def _parsed(game_id: str, version_: int, text: str) -> dict:
+    """A stored summary read (shared between requests: never changed)."""
+    return json.loads(text)
 
 
 def store_summaries(db: Database, made: list[tuple[str, int, str, dict]]) -> None:

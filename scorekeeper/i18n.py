@@ -9,6 +9,7 @@ are written by Babel in the language's own way.
 from __future__ import annotations
 
 from datetime import date, datetime
+from decimal import Decimal
 from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -17,7 +18,7 @@ from babel import Locale
 from babel.dates import format_date
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol
 from babel.support import Translations
 from flask import g, request
 
@@ -159,7 +160,16 @@ def _decimal(value, lang: str) -> str:
 
 def tenths(value, lang: str | None = None) -> str:
     """A number with exactly one decimal, as the language writes it: 75,0 · 75.0 (a club night's averages)."""
-    return format_decimal(value, "#,##0.0", locale=lang or current())
+    lang = lang or current()
+    if isinstance(value, Decimal) and -1000 < value < 1000:  # no thousands to group: a leaderboard's 0 to 100
+        return f"{value:.1f}".replace(".", _decimal_symbol(lang)).replace("-", "−")
+    return format_decimal(value, "#,##0.0", locale=lang)
+
+
+@cache
+def _decimal_symbol(lang: str) -> str:
+    """The language's decimal mark: "," or "."."""
+    return get_decimal_symbol(lang)
 
 
 def signed(value, lang: str | None = None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
@@ -25,28 +25,16 @@ class Finish:
 
 @dataclass
 class Row:
-    """One player of the leaderboard."""
+    """One player of the leaderboard: finished games played and won, and the mean of their match scores."""
 
     key: str
     name: str
-    scores: list[Fraction] = field(default_factory=list)
+    games: int = 0
     won: int = 0
+    units: int = 0  # the sum of the match scores, in units of 1/scale (leaderboard()): whole numbers, exact
+    average: Fraction = Fraction(0)  # 0 to 100, set once every game is counted
+    shown: Decimal = Decimal("0.0")  # the average as the leaderboard shows it: one decimal, halves rounded up
     rank: int = 0
-
-    @property
-    def games(self) -> int:
-        """The finished games the player played in the event."""
-        return len(self.scores)
-
-    @property
-    def average(self) -> Fraction:
-        """The mean of the player's match scores, 0 to 100."""
-        return sum(self.scores, Fraction(0)) / len(self.scores) if self.scores else Fraction(0)
-
-    @property
-    def shown(self) -> Decimal:
-        """The average as the leaderboard shows it: one decimal, halves rounded up."""
-        return one_decimal(self.average)
 
 
 def player_key(name: str) -> str:
@@ -64,27 +52,41 @@ def match_scores(finish: Finish) -> list[Fraction]:
     opponents = len(finish.ranks) - 1
     if opponents < 1:
         return [Fraction(0)] * len(finish.ranks)
-    scores = []
-    for mine in finish.ranks:
-        below = sum(1 for rank in finish.ranks if rank > mine)
-        shared = sum(1 for rank in finish.ranks if rank == mine) - 1
-        scores.append(Fraction(2 * below + shared, 2 * opponents) * 100)
-    return scores
+    return [Fraction(2 * below + shared, 2 * opponents) * 100 for below, shared in _below_and_shared(finish.ranks)]
+
+
+def _below_and_shared(ranks: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Each side's opponents ranked below it, and those sharing its rank."""
+    return [(sum(1 for r in ranks if r > mine), sum(1 for r in ranks if r == mine) - 1) for mine in ranks]
 
 
 def leaderboard(finishes: Iterable[Finish]) -> list[Row]:
     """Every player of the finished games, best average first; equal averages: more games first, then a shared
-    rank (players sharing one are listed by name). Games won are those ranked first, shared or not."""
+    rank (players sharing one are listed by name). Games won are those ranked first, shared or not.
+
+    A match score is 100 x (2 x below + shared) / (2 x opponents): counted in units of 1/scale, where scale is a
+    multiple of every game's 2 x opponents, every score is a whole number (a venue's 300 tables add up in
+    integers, where fractions took a tenth of a second)."""
+    finishes = [f for f in finishes if len(f.ranks) > 1]
+    scale = math.lcm(1, *(2 * (len(f.ranks) - 1) for f in finishes))
     rows: dict[str, Row] = {}
     for finish in finishes:
-        for members, rank, score in zip(finish.sides, finish.ranks, match_scores(finish), strict=True):
+        per = 100 * scale // (2 * (len(finish.ranks) - 1))
+        for members, rank, (below, shared) in zip(
+            finish.sides, finish.ranks, _below_and_shared(finish.ranks), strict=True
+        ):
             for name in members:
                 key = player_key(name)
                 if not key:
                     continue
                 row = rows.setdefault(key, Row(key, " ".join(name.split())))
-                row.scores.append(score)
+                row.games += 1
+                row.units += per * (2 * below + shared)
                 row.won += rank == 1
+    for row in rows.values():
+        row.average = Fraction(row.units, row.games * scale)
+        # floor(average x 10 + 1/2), in integers: halves rounded up
+        row.shown = Decimal((20 * row.units + row.games * scale) // (2 * row.games * scale)).scaleb(-1)
     ordered = sorted(rows.values(), key=lambda r: (-r.average, -r.games, r.key))
     for place, row in enumerate(ordered):
         before = ordered[place - 1] if place else None

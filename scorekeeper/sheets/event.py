@@ -27,9 +27,10 @@ class Standing:
 def _grid(rows: list[list], widths: list[float], align_right_from: int) -> Table:
     """A table with a shaded heading repeated on each page, zebra rows and numbers to the right."""
     styles = paragraph_styles()
-    body = [
+    # a name wraps in its column (a paragraph); the heading and the numbers are one line each
+    body = [[printable(str(cell), BOLD) for cell in rows[0]]] + [
         [para(str(cell), styles["body"]) if k == 1 else printable(str(cell)) for k, cell in enumerate(row)]
-        for row in rows
+        for row in rows[1:]
     ]
     style = [
         ("FONT", (0, 0), (-1, -1), REGULAR, 9),
@@ -114,7 +115,7 @@ def results(
         story.append(
             KeepTogether(
                 [
-                    para(title, styles["body"]),
+                    para(title, styles["strong"]),
                     Spacer(1, 2),
                     _grid(rows, [w * width for w in (0.1, 0.6, 0.3)], 2),
                     Spacer(1, 8),

@@ -8,13 +8,13 @@ import io
 
 from flask import Blueprint, current_app, request
 
-from .. import events, leaderboard, rules
+from .. import rules
 from ..i18n import current, day, gettext
 from ..rules import Invalid
 from ..sheets import check_paper
 from ..sheets import event as sheet
 from . import page
-from .events import event_or_404, tables
+from .events import event_or_404, standing
 from .history import name_cell
 from .sheets import _pdf, attachment, default_paper, file_name, printing
 
@@ -26,7 +26,7 @@ def leaderboard_csv(event_id: str):
     """The leaderboard for a spreadsheet: rank, player, games, won, average (one decimal); every field quoted,
     and a name a spreadsheet would take for a formula starts with an apostrophe."""
     event = event_or_404(event_id)
-    board = leaderboard.leaderboard(events.finishes(tables(event.id)))
+    board = standing(event)[2]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_ALL)
     writer.writerow(["rank", "player", "games", "won", "average"])
@@ -47,8 +47,7 @@ def sheet_pdf(event_id: str):
         check_paper(paper)
     except Invalid as exc:
         return page.problems(exc.problems, 422)
-    found = tables(event.id)
-    board = leaderboard.leaderboard(events.finishes(found))
+    found, _listed, board = standing(event)
     standings = [
         sheet.Standing(t.number, gettext(_game_name(t.rules), lang), _ranked(t.summary))
         for t in found

@@ -4,9 +4,11 @@ closing it, the big screen for the venue's projector, and the live answers its w
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from datetime import date
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, abort, current_app, g, redirect, request, url_for
+from markupsafe import Markup
 
 from .. import changes, events, history, i18n, leaderboard, rules, security, store
 from ..db import close_db, get_db
@@ -19,6 +21,9 @@ from .share import absolute, breakable, qr_svg
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_filter(i18n.tenths, "tenths")
 bp.add_app_template_filter(i18n.day, "event_day")
+LEADERS = 50  # leaderboard rows the page and the big screen show; the whole of it is a tap away
+STANDINGS_KEPT = 16  # events' tables and leaderboards kept per process, each at its latest version
+ITEMS_KEPT = 4096  # tables drawn, kept per process: a venue's 300 in three languages, and their changes
 NEWS_KEPT = 64  # live answers kept per process: an evening's events, each at its version, per language and view
 CLOSED = N_("This club night is closed: no new games can be started for it.")
 EVENT_CREATE_LIMIT = "10 per hour"  # club nights started per address: an organiser starts one an evening
@@ -70,7 +75,8 @@ def _table(table: events.Table, by_id: dict) -> dict:
     """What the page says of one table: the game, its players, the round reached and who leads, or its winners."""
     summary = table.summary or {}
     name = by_id.get(table.rules, table.rules)
-    listed = {"id": table.id, "number": table.number, "rules": table.rules, "name": name, "summary": None}
+    listed = {"id": table.id, "number": table.number, "version": table.version, "rules": table.rules, "name": name}
+    listed["summary"] = None
     if summary:
         finished = bool(summary["finished"])
         if finished:
@@ -113,16 +119,47 @@ def tables(event_id: str) -> list[events.Table]:
     return found
 
 
+def standing(event: events.Event) -> tuple[list[events.Table], list[dict], list[leaderboard.Row]]:
+    """The event's tables, as the page lists them, and its leaderboard: worked out once per version of the
+    event (which moves on with any of its games) in each process, so the page and every watcher's answer
+    between two changes read the event's row alone."""
+    kept = current_app.extensions.setdefault("scorekeeper.event_standing", OrderedDict())
+    key = (current_app.config["DATABASE"], event.id, event.version)
+    if key not in kept:
+        found = tables(event.id)
+        by_id = {r.id: r.name for r in rules.all_rules()}
+        kept[key] = (found, [_table(t, by_id) for t in found], leaderboard.leaderboard(events.finishes(found)))
+        while len(kept) > STANDINGS_KEPT:
+            kept.popitem(last=False)
+    return kept[key]
+
+
+def table_items(listed: list[dict]) -> list[Markup]:
+    """Each table of the list as drawn: once per version of its game, number and language, in each process (a
+    change at one table of 300 draws one)."""
+    kept = current_app.extensions.setdefault("scorekeeper.event_items", OrderedDict())
+    macro = current_app.jinja_env.get_template("_event.html").module.table_item  # type: ignore[attr-defined]
+    lang, items = i18n.current(), []
+    for t in listed:
+        key = (t["id"], t["version"], t["number"], lang)
+        if key not in kept:
+            kept[key] = Markup(macro(t))
+            if len(kept) > ITEMS_KEPT:
+                kept.popitem(last=False)
+        items.append(kept[key])
+    return items
+
+
 def context(event: events.Event) -> dict:
-    """Everything the event's page, its live answers, the big screen and the sheet show: read from the games'
-    stored summaries, so no game is played through again unless it changed."""
-    found = tables(event.id)
-    by_id = {r.id: r.name for r in rules.all_rules()}
-    listed = [_table(t, by_id) for t in found]
+    """Everything the event's page, its live answers and the big screen show: read from the games' stored
+    summaries, so no game is played through again unless it changed."""
+    _found, listed, board = standing(event)
     return dict(
         event=event,
         tables=listed,
-        board=leaderboard.leaderboard(events.finishes(found)),
+        items=table_items(listed),
+        board=board,
+        leaders=LEADERS,
         finished=sum(1 for t in listed if t.get("finished")),
         long_poll=current_app.config["LONG_POLL_SECONDS"],
         poll_seconds=current_app.config["POLL_SECONDS"],
@@ -153,6 +190,13 @@ def screen(event_id: str):
     """The big screen for the venue's projector: large type, the tables and the leaderboard, no controls."""
     event = event_or_404(event_id)
     return page.full("event_screen.html", 200, **context(event), join=join_links(event))
+
+
+@bp.get("/<event_id>/leaderboard")
+def board(event_id: str):
+    """The whole leaderboard (the event's page shows its first rows)."""
+    event = event_or_404(event_id)
+    return page.full("event_board.html", 200, event=event, board=standing(event)[2])
 
 
 @bp.get("/<event_id>/join")
@@ -223,7 +267,10 @@ def poll(event_id: str):
     key = events.watch_key(event_id)
     while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
         close_db()
-        changes.watch(current_app.config["DATABASE"]).wait(key, version, left)
+        if changes.watch(current_app.config["DATABASE"]).wait(key, version, left):
+            # a venue's tables save a few rounds a second: the changes of the next moment go in the same answer,
+            # so a watcher gets one answer a second at most rather than one a round
+            time.sleep(min(float(current_app.config.get("EVENT_SETTLE_SECONDS", 1.0)), left))
         version = events.version(get_db(), event_id)
     if version is None:
         abort(404)
@@ -242,6 +289,7 @@ def _news(event: events.Event):
     template = "event_screen.html" if view == "screen" else "event.html"
     key = (event.id, event.version, i18n.current(), view)
     kept = current_app.extensions.setdefault("scorekeeper.event_news", {})
+    g.news_key = repr(key)  # compressed once for every watcher too (games.CompressedNews)
     html = kept.get(key)
     if html is not None:
         return page.again(html)

@@ -439,4 +439,4 @@ def news_key(request) -> str:
     """Flask-Compress's cache key (COMPRESS_CACHE_KEY): the news this answer carries, "" for anything else (a
     watching phone's poll sets it once, for its own answer)."""
     key = g.pop("news_key", "")
-    return key if request.endpoint == "games.poll" else ""
+    return key if request.endpoint in ("games.poll", "events.poll") else ""  # a club night's news too

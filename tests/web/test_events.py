@@ -272,3 +272,25 @@ def test_the_night_speaks_german(client):
     page = client.get(url, headers=DE)
     said = text(page)
     assert "Rangliste" in said and "Tisch 1" in said and "100,0" in said
+
+
+def test_an_htmx_request_gets_the_regions_that_change(client):
+    url = make_event(client)
+    play(client, url, "tout-ou-rien")
+    blocks = client.get(url, headers={**HX, **EN})
+    html = blocks.get_data(as_text=True)
+    assert blocks.status_code == 200 and "<html" not in html and blocks.headers["Vary"].startswith("HX-Request")
+    assert 'id="event-tables"' in html and 'id="leaderboard"' in html and 'id="event-manage"' not in html
+
+
+def test_the_page_shows_the_first_rows_and_links_the_whole_leaderboard(client, monkeypatch):
+    from scorekeeper.views import events as views
+
+    monkeypatch.setattr(views, "LEADERS", 2)
+    url = make_event(client)
+    play(client, url, "tout-ou-rien")
+    page = client.get(url, headers=EN)
+    assert [row[1] for row in leaderboard(page)] == ["Julien", "Anne"]
+    assert "The whole leaderboard: 3 players" in text(page)
+    whole = client.get(f"{url}/leaderboard", headers=EN)
+    assert [row[1] for row in leaderboard(whole)] == ["Julien", "Anne", "Sylvie"]

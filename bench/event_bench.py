@@ -1,0 +1,122 @@
+"""How a club night of a venue's size answers (a benchmark, not a test): an event of 300 tables (two in three
+finished, 1,200 seats, 600 players who sit at two tables each), its page, its big screen and its live answers,
+against a game page of one of its tables. In-process through Flask's test client, over a throw-away SQLite
+file. Run: `.venv/bin/python bench/event_bench.py [TABLES] [RUNS]`."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper import create_app, events, gamefile, store
+from scorekeeper.db import get_db
+from tests.sheets import samples
+
+HX = {"HX-Request": "true"}
+
+
+def documents(tables: int) -> list[dict]:
+    """`tables` games of the five games in turn, four players each from a pool of half as many players as
+    seats; every third game stopped halfway (in progress)."""
+    makers = [
+        samples.tout_ou_rien,
+        lambda players: samples.all_or_nothing(players),
+        lambda players: samples.everest_abyss(players[:3]),
+        samples.all_fours_teams,
+        samples.inferno,
+    ]
+    pool = max(4, tables * 2)
+    found = []
+    for k in range(tables):
+        players = [f"Player {(k * 4 + seat * 7) % pool:04d}" for seat in range(4)]
+        document = makers[k % len(makers)](players)
+        if k % 3 == 2:
+            document = {**document, "rounds": document["rounds"][: len(document["rounds"]) // 2]}
+        found.append(document)
+    return found
+
+
+def seed(app, tables: int) -> tuple[str, str, str]:
+    """An event of `tables` tables made by the device "organiser"; its id, an in-progress table and a finished one."""
+    with app.app_context():
+        db = get_db()
+        event_id = events.create(db, "Venue night", "2026-11-26", "organiser", store.now())
+        ids = [store.create(db, gamefile.from_document(d), "organiser", event_id) for d in documents(tables)]
+    return event_id, ids[2], ids[0]
+
+
+def timed(client, path: str, runs: int, headers=None, before=None) -> dict:
+    """The median and worst of `runs` answers, in ms (`before` runs untimed before each)."""
+    times, response = [], None
+    for _ in range(runs):
+        if before:
+            before()
+        t0 = time.perf_counter()
+        response = client.get(path, headers=headers or {})
+        times.append((time.perf_counter() - t0) * 1000)
+    assert response is not None and response.status_code in (200, 204), (path, response and response.status_code)
+    return {"p50": statistics.median(times), "max": max(times), "bytes": len(response.data)}
+
+
+def main(tables: int = 300, runs: int = 30) -> dict:
+    """Print one line per answer, with its ratio to the game page."""
+    folder = tempfile.mkdtemp(prefix="scorekeeper-event-bench-")
+    app = create_app({"DATABASE": f"{folder}/bench.sqlite", "SECRET_KEY": "bench", "LONG_POLL_SECONDS": 0})
+    t0 = time.perf_counter()
+    event_id, going, _finished = seed(app, tables)
+    print(f"seeded an event of {tables} tables in {time.perf_counter() - t0:.1f} s")
+    client = app.test_client()
+    client.set_cookie("device", "watcher")
+    page = f"/events/{event_id}"
+    first = timed(client, page, 1)  # every summary is made (once, then kept in the store)
+    version = events.version(app.extensions["scorekeeper.pool"].take(), event_id)
+    kept = app.extensions.setdefault("scorekeeper.event_news", {})
+    poll = f"{page}/poll?version={(version or 1) - 1}"
+
+    def change() -> None:
+        """A change at one table (its players renamed as they were): its game's and the event's versions move on."""
+        with app.app_context():
+            db = get_db()
+            stored = store.load(db, going)
+            assert stored is not None
+            store.rename(db, going, stored.game.players, stored.game.players)
+
+    def news_after_change() -> dict:
+        """A watcher's news right after a change at one table: the first watcher's answer works the event out."""
+        times = []
+        for _ in range(runs):
+            change()
+            seen = events.version(app.extensions["scorekeeper.pool"].take(), event_id)
+            t0 = time.perf_counter()
+            response = client.get(f"{page}/poll?version={(seen or 1) - 1}", headers=HX)
+            times.append((time.perf_counter() - t0) * 1000)
+        return {"p50": statistics.median(times), "max": max(times), "bytes": len(response.data)}
+
+    rows = {
+        "game page of one table (watching)": timed(client, f"/games/{going}", runs),
+        "game page, news for a watcher (htmx)": timed(client, f"/games/{going}/poll?version=0", runs, HX),
+        f"event page, {tables} tables, first visit": first,
+        f"event page, {tables} tables": timed(client, page, runs),
+        "event page, nothing new (204)": timed(client, f"{page}/poll?version={version}", runs, HX),
+        "event news after a change at one table": news_after_change(),
+        "event news, first watcher, nothing changed": timed(client, poll, runs, HX, before=kept.clear),
+        "event news, other watchers (kept)": timed(client, poll, runs, HX),
+        "big screen": timed(client, f"{page}/screen", runs),
+        "leaderboard CSV": timed(client, f"/events/{event_id}/leaderboard.csv", runs),
+        "results sheet PDF (A4)": timed(client, f"/events/{event_id}/sheet.pdf?paper=a4", max(3, runs // 10)),
+    }
+    rows["event news, other watchers, Brotli"] = timed(client, poll, runs, {**HX, "Accept-Encoding": "br"})
+    base = rows["game page of one table (watching)"]["p50"]
+    print(f"{'answer':44} {'median ms':>10} {'max ms':>8} {'KB':>7} {'× game':>7}")
+    for label, r in rows.items():
+        print(f"{label:44} {r['p50']:10.1f} {r['max']:8.1f} {r['bytes'] / 1024:7.1f} {r['p50'] / base:7.1f}")
+    return rows
+
+
+if __name__ == "__main__":
+    main(*(int(a) for a in sys.argv[1:3]))
