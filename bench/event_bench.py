@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper import create_app, events, gamefile, store
 from scorekeeper.db import get_db
-from tests.sheets import samples
+from tests.samples import sample
 
 HX = {"HX-Request": "true"}
 
@@ -24,11 +24,11 @@ def documents(tables: int) -> list[dict]:
     """`tables` games of the five games in turn, four players each from a pool of half as many players as
     seats; every third game stopped halfway (in progress)."""
     makers = [
-        samples.tout_ou_rien,
-        lambda players: samples.all_or_nothing(players),
-        lambda players: samples.everest_abyss(players[:3]),
-        samples.all_fours_teams,
-        samples.inferno,
+        sample("tout-ou-rien").full_game,
+        sample("all-or-nothing").full_game,
+        lambda players: sample("everest-abyss").showdown(players[:3]),
+        sample("all-fours").full_game,
+        sample("inferno").full_game,
     ]
     pool = max(4, tables * 2)
     found = []
