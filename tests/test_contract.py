@@ -30,6 +30,7 @@ SAMPLE = (  # what a game's sample gives the shared tests (tests/samples/__init_
     *("GAME", "SCORES", "OTHER_FIRST", "BLANK", "posts", "TAPS", "full_game", "BIGGEST", "SHEET", "LONG"),
     *("WARNED", "STANDINGS"),
 )
+FUNCTIONS = (("rules", ()), ("forms", ("read", "fields")), ("sheets", ("blank_layout", "completed_layout")))
 GAME_MODULES = {  # what makes a module of a layer a game's piece
     "rules": re.compile(r"^RULES = ", re.M),
     "forms": re.compile(r"^def read\(form[^)]*\bstep\b", re.M),
@@ -40,7 +41,11 @@ GAME_MODULES = {  # what makes a module of a layer a game's piece
 def missing(bundle: Bundle) -> list[str]:
     """The pieces a registered game lacks, each as what to add."""
     gaps = []
-    for layer, functions in (("rules", ()), ("forms", ("read",)), ("sheets", ("blank_layout", "completed_layout"))):
+    for layer, functions in (
+        ("rules", ()),
+        ("forms", ("read", "fields")),
+        ("sheets", ("blank_layout", "completed_layout")),
+    ):
         path = PACKAGE / layer / f"{bundle.module}.py"
         if not path.exists():
             gaps.append(f"scorekeeper/{layer}/{bundle.module}.py")
@@ -87,7 +92,7 @@ def totals_row(html: str) -> list[str]:
 def test_every_piece_of_the_game_is_there(app, bundle):
     assert missing(bundle) == []
     assert rules.get(bundle.id).id == bundle.id
-    assert callable(bundle.form().read)
+    assert callable(bundle.form().read) and callable(bundle.form().fields)
     assert callable(bundle.sheet().blank_layout) and callable(bundle.sheet().completed_layout)
     assert set(TEMPLATE_MACROS) <= macros(app, bundle.template)
     module = sample(bundle.id)
