@@ -28,30 +28,29 @@ from . import registry
 FINGERPRINT = r"\.[0-9a-f]{12}\.\w+$"  # what WhiteNoise caches for good: a name carrying its content's hash
 STYLES = ("app.css", "memory.css")  # every page's style sheets, in this order
 SCRIPTS = ("app.js", "swap.js", "offline.js", "share.js")  # every page's scripts after htmx, in this order
-WATCH = ("follow.js",)
-EVENT = ("event.css",)  # a club night's page and big screen  # a watching phone's game page: it follows the game
+FOLLOW = ("follow.js",)  # a game page follows the game, on a scoring phone as on a watching one
+EVENT = ("event.css",)  # a club night's page and big screen
 
 
 def bundles() -> dict[str, tuple[str, ...]]:
     """Each bundle a page may load (a name under `bundles/`) and the static files it joins, in order: the
-    pages of no game; each game's pages (its own style and script after every page's); a game watched."""
+    pages of no game; each game's pages (its own style and script after every page's, and following the game)."""
     found = {"bundles/app.css": STYLES, "bundles/app.js": SCRIPTS}
     # a club night's pages follow the event as a watching phone follows a game
-    found["bundles/event.css"], found["bundles/event.js"] = STYLES + EVENT, SCRIPTS + WATCH
+    found["bundles/event.css"], found["bundles/event.js"] = STYLES + EVENT, SCRIPTS + FOLLOW
     for game in registry.GAMES:
         found[f"bundles/{game.id}.css"] = STYLES + game.styles
-        found[f"bundles/{game.id}.js"] = SCRIPTS + game.scripts
-        found[f"bundles/{game.id}-watch.js"] = SCRIPTS + game.scripts + WATCH
+        found[f"bundles/{game.id}.js"] = SCRIPTS + game.scripts + FOLLOW
     return found
 
 
-def page_assets(game: registry.Bundle | None = None, watching: bool = False, area: str | None = None) -> dict[str, str]:
-    """The style sheet and the script (htmx apart) of a page: of a game's page when `game` is given, of its
-    watch page when `watching`; of another area's pages with their own bundle (`area`: "event")."""
+def page_assets(game: registry.Bundle | None = None, area: str | None = None) -> dict[str, str]:
+    """The style sheet and the script (htmx apart) of a page: of a game's pages when `game` is given (scored
+    or watched: both follow the game); of another area's pages with their own bundle (`area`: "event")."""
     if area:
         return {"style": f"bundles/{area}.css", "script": f"bundles/{area}.js"}
     name = f"bundles/{game.id}" if game else "bundles/app"
-    return {"style": f"{name}.css", "script": f"{name}-watch.js" if game and watching else f"{name}.js"}
+    return {"style": f"{name}.css", "script": f"{name}.js"}
 
 
 @functools.cache  # a test's app builds again: each content is minified once per process

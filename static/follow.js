@@ -1,4 +1,5 @@
-// A watching phone follows the game, finished or not (a correction after the end changes the winner): it
+// A game page follows the game, on a watching phone and on a scoring one alike (another phone may save the bids,
+// a round, a correction, an undo or new names), finished or not (a correction after the end changes the winner): it
 // asks the server for news and the server answers as soon as the game changes, or after a while with
 // "nothing new" (long polling, #poll's data-wait seconds), and it asks again at once. While the page is
 // hidden it asks nothing; shown again, it asks at once (its #poll carries the version it shows, so whatever
@@ -6,7 +7,11 @@
 // phone is online again), then asks for an answer at once rather than one that waits for news: the
 // connection notice then goes as soon as the server is back, not at the end of a quiet wait. The answers
 // are htmx's (#poll is their source), so offline.js's connection notice follows them. Without JavaScript
-// the page reloads itself instead (a meta refresh in <noscript>).
+// a watching page reloads itself instead (a meta refresh in <noscript>). On a scoring phone the news also brings
+// the round form, out of band: offline.js keeps the taps made on it (see "news from another phone" there). While
+// this phone's own save is on its way (or waits to be sent again) nothing is asked and news is not drawn: the
+// save's answer brings the form, and news no newer than the board shown (this phone's own save, told back)
+// changes nothing.
 (function () {
   "use strict";
   const PAUSES = [1, 2, 4, 8, 15];  // seconds after each failure in a row, then every 15 s
@@ -20,6 +25,19 @@
     return document.visibilityState === "hidden";
   }
 
+  // this phone's own round on its way (offline.js marks the form busy until the answer), or not sent and to be
+  // sent again: its answer tells whether it was stored, already saved (its answer lost) or beaten by another
+  // phone's, and brings the form; news meanwhile would take the form it is sent from
+  function saving() {
+    return !!document.querySelector("#round-form form[aria-busy], #round-form .send-status[data-state=unsent]");
+  }
+
+  // the game's version a board was drawn at: its #poll asks from there
+  function version(text) {
+    const found = /id="poll" data-poll="[^"]*[?&](?:amp;)?version=(\d+)/.exec(text || "");
+    return found ? parseInt(found[1], 10) : null;
+  }
+
   function pause(seconds) {
     return new Promise((resolve) => { wake = resolve; timer = setTimeout(resolve, seconds * 1000); });
   }
@@ -31,10 +49,19 @@
     if (event.detail.elt && event.detail.elt.id === "poll") status = event.detail.xhr.status;
   });
 
+  // News is drawn only when it is newer than the board shown, and not over a save on its way (asked again after).
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const el = poll();
+    if (!el || event.detail.elt !== el || !event.detail.shouldSwap) return;
+    const shown = version(el.outerHTML), got = version(event.detail.xhr.responseText);
+    if (saving() || (shown !== null && got !== null && got <= shown)) event.detail.shouldSwap = false;
+  });
+
   async function follow() {
     if (running || stopped) return;
     running = true;
     while (!hidden() && !stopped) {
+      if (saving()) { await pause(0.5); continue; }  // a save ends within the send timeout (offline.js)
       const el = poll();
       if (!el || !window.htmx) break;
       el.dataset.following = "asking";

@@ -372,7 +372,56 @@
       .catch(() => { /* no worker (plain HTTP, or refused): everything else still works */ });
   }
 
+  // -- news from another phone (follow.js): the round form moves on, this phone's taps stay -----------
+  // News swaps the round form out of band (a phone's own saves swap it as their target). Taps made on the
+  // form are this phone's own, put back on the new form (arrived) as after a reload, unless their very step
+  // was saved elsewhere: the form then shows what was saved, and says so once.
+
+  let before = null;  // the form's round, step, taps and focus as news was about to replace it
+
+  document.addEventListener("htmx:oobBeforeSwap", (event) => {
+    if (!event.detail.target || event.detail.target.id !== "round-form") return;
+    const form = document.querySelector(ENTRY);
+    before = null;
+    if (!form) return;
+    if (unkept.delete(form)) keep(form);  // a tap of this very instant is kept first
+    const saved = read(keyOf(form)), focus = document.activeElement;
+    before = {
+      key: keyOf(form), number: parseInt(hiddenValue(form, "number"), 10), step: hiddenValue(form, "step"),
+      tapped: !!(saved && Array.isArray(saved.fields) && saved.fields.length),
+      focus: focus && form.contains(focus) && focus.name ? [focus.name, focus.value] : null,
+    };
+  });
+
+  function followed() {
+    const was = before;
+    before = null;
+    if (!was) return;
+    const form = document.querySelector(ENTRY);
+    const number = form ? parseInt(hiddenValue(form, "number"), 10) : Infinity;  // no form: the game is over
+    if (form && number === was.number && hiddenValue(form, "step") === was.step) {
+      const again = was.focus && form.querySelector(`[name="${CSS.escape(was.focus[0])}"][value="${CSS.escape(was.focus[1])}"]`);
+      if (again) again.focus({ preventScroll: true });
+      return;
+    }
+    forget(was.key);  // its step was saved elsewhere, or its round undone there: those taps are done with
+    if (!was.tapped || number < was.number) return;  // an undo says so itself (the form's message)
+    const region = document.getElementById("round-form");
+    if (!region) return;
+    const note = document.createElement("p");
+    note.id = "saved-elsewhere";
+    note.className = "notice";
+    note.textContent = words(number === was.number ? "BidsElsewhere" : "RoundElsewhere").replace("{round}", was.number);
+    region.insertAdjacentElement("afterbegin", note);
+    // said by the page's live region too (one already in the page is announced; a new one may not be)
+    const flash = document.getElementById("flash"), said = document.createElement("p");
+    said.className = "sr";
+    said.textContent = note.textContent;
+    if (flash) flash.replaceChildren(said);
+  }
+
   document.addEventListener("htmx:afterSettle", () => {
+    followed();
     arrived();
     if (navigator.serviceWorker && navigator.serviceWorker.controller) keepPage();  // the board changed
   });

@@ -7,18 +7,23 @@ it from a second phone, and it costs no second browser."""
 
 from __future__ import annotations
 
+import html
+import json
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper import registry
-from tests.samples import sample, setup_fields
+from tests.samples import all_fields, sample, setup_fields
 
-from .helpers import board_rounds, round_number
+from .helpers import board_rounds, round_number, step, totals
 
 pytestmark = pytest.mark.browser
 
 GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
 SHOTS = "/tmp/live-"
+FOLLOWS = 3000  # ms: what another phone saved shows within 3 s
 
 
 def new_game(page: Page, base: str, rules_id: str) -> tuple[str, dict]:
@@ -38,8 +43,8 @@ def new_game(page: Page, base: str, rules_id: str) -> tuple[str, dict]:
 def elsewhere(page: Page, url: str, rules_id: str, number: int, steps: slice = slice(None)) -> None:
     """Another phone saves round `number` of the sample (or only some of its steps)."""
     game = sample(rules_id).GAME
-    for step, fields in sample(rules_id).posts(game["rounds"][number - 1], game)[steps]:
-        form: dict[str, str | float | bool] = {"number": str(number), "step": step, **fields}
+    for name, fields in sample(rules_id).posts(game["rounds"][number - 1], game)[steps]:
+        form: dict[str, str | float | bool] = {"number": str(number), "step": name, **fields}
         answer = page.request.post(f"{url}/rounds", form=form, max_redirects=0)
         assert answer.status == 303, answer.text()[:300]
 
@@ -62,3 +67,98 @@ def test_undo_leaves_one_round_form(page: Page, live_server, rules_id):
     one_round_form(page)
     assert board_rounds(page) == 0 and round_number(page) == 1
     page.screenshot(path=f"{SHOTS}undo-{rules_id}.png")
+
+
+def post(page: Page, address: str, form: dict) -> None:
+    """Another phone posts a form (a plain post: the server answers with a redirect)."""
+    fields: dict[str, str | float | bool] = {**form}
+    answer = page.request.post(address, form=fields, max_redirects=0)
+    assert answer.status == 303, answer.text()[:300]
+
+
+def last_round(page: Page, url: str) -> str:
+    """The last round as another phone's page shows it (what its undo and correction forms post back)."""
+    found = re.search(r'name="was" value="([^"]*)"', page.request.get(url).text())
+    assert found
+    return html.unescape(found.group(1))
+
+
+def tap_one(page: Page, fields: dict) -> tuple[str, str]:
+    """Tap one of the entries `fields` would post (a chip, or a box typed in) on this phone's form."""
+    for name, value in fields.items():
+        box = page.locator(f"#round-entry input[name='{name}']")
+        if not box.count() or (
+            not box.first.is_visible() and box.first.get_attribute("type") not in ("radio", "checkbox")
+        ):
+            continue
+        if box.first.get_attribute("type") in ("radio", "checkbox"):
+            label = page.locator(f"#round-entry label:has(input[name='{name}'][value='{value}'])")
+            if not label.count() or not label.first.is_visible():
+                continue
+            label.first.click()
+        else:
+            box.first.fill(value)
+        expect(page.locator(f"#round-entry input[name='{name}'][value='{value}']").or_(box.first)).not_to_have_count(0)
+        return name, value
+    raise AssertionError(f"nothing of {sorted(fields)} to tap")
+
+
+def kept(page: Page, name: str, value: str) -> None:
+    """The tap is still on the form."""
+    box = page.locator(f"#round-entry input[name='{name}']").first
+    if box.get_attribute("type") in ("radio", "checkbox"):
+        expect(page.locator(f"#round-entry input[name='{name}'][value='{value}']")).to_be_checked()
+    else:
+        expect(box).to_have_value(value)
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_a_scoring_phone_follows_what_another_saves(page: Page, live_server, rules_id):
+    url, game = new_game(page, live_server, rules_id)
+    posts = sample(rules_id).posts(game["rounds"][0], game)
+    expect(page.locator("#poll")).to_have_attribute("data-following", "asking")
+    page.evaluate("window.notReloaded = true")
+
+    # the first step saved elsewhere while this phone had tapped it: what was saved shows, said once
+    tap_one(page, posts[0][1])
+    elsewhere(page, url, rules_id, 1, slice(0, 1))
+    if len(posts) > 1:
+        expect(page.locator("#round-entry input[name=step]")).to_have_value(posts[1][0], timeout=FOLLOWS)
+    else:
+        expect(page.locator("#scoreboard #round-1")).to_be_attached(timeout=FOLLOWS)
+        assert round_number(page) == 2
+    expect(page.locator("#saved-elsewhere")).to_have_count(1)
+    expect(page.locator("#saved-elsewhere")).to_contain_text("Manche 1 : un autre téléphone")
+    expect(page.locator("#flash")).to_contain_text("un autre téléphone")  # said to screen readers too
+    one_round_form(page)
+    page.screenshot(path=f"{SHOTS}elsewhere-{rules_id}.png")
+
+    # a rename elsewhere: the board, the deal line and the form follow; this phone's taps stay, nothing is said
+    later = posts[1][1] if len(posts) > 1 else sample(rules_id).posts(game["rounds"][1], game)[0][1]
+    name, value = tap_one(page, later)
+    names = [*game["players"][:-1], "Zoé"]
+    post(
+        page, f"{url}/players", {"was": json.dumps(game["players"]), **{f"player.{k}": n for k, n in enumerate(names)}}
+    )
+    expect(page.locator("#scoreboard thead")).to_contain_text("Zoé", timeout=FOLLOWS)
+    expect(page.locator("#round-form")).to_contain_text("Zoé")
+    kept(page, name, value)
+    expect(page.locator("#saved-elsewhere")).to_have_count(0)
+    one_round_form(page)
+
+    # the rest of the round, a correction and an undo elsewhere
+    if len(posts) > 1:
+        elsewhere(page, url, rules_id, 1, slice(1, None))
+        expect(page.locator("#scoreboard #round-1")).to_be_attached(timeout=FOLLOWS)
+    before = totals(page)
+    other = sample(rules_id).OTHER_FIRST
+    post(page, f"{url}/rounds/1", {"was": last_round(page, url), **all_fields(sample(rules_id).posts(other, game))})
+    expect(page.locator("#scoreboard tfoot")).not_to_have_text(
+        page.locator("#scoreboard tfoot").inner_text(), timeout=FOLLOWS
+    )
+    assert totals(page) != before
+    post(page, f"{url}/rounds/1/undo", {"was": last_round(page, url)})
+    expect(page.locator("#scoreboard #round-1")).to_have_count(0, timeout=FOLLOWS)
+    assert round_number(page) == 1 and step(page) == posts[0][0]
+    one_round_form(page)
+    assert page.evaluate("window.notReloaded") is True

@@ -45,18 +45,18 @@ def test_each_page_loads_one_style_sheet_htmx_and_one_script(client, other_phone
     assert loaded(client, url) == scoring
     watch = re.search(r'id="watch-link" href="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
     watching = loaded(other_phone, watch.replace("http://localhost", ""))
-    assert watching == [*scoring[:2], "/static/bundles/all-fours-watch.js"]
+    assert watching == scoring  # scored or watched, a game page follows the game
 
 
 def test_a_bundle_holds_all_its_files_without_their_comments(client, other_phone):
     url = start(client, "all-fours", ["Anne", "Julien"])
     watch = re.search(r'id="watch-link" href="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
     watch = watch.replace("http://localhost", "")
-    scripts = ["app.js", "swap.js", "offline.js", "share.js", "games/all-fours.js"]
+    scripts = ["app.js", "swap.js", "offline.js", "share.js", "games/all-fours.js", "follow.js"]
     parts = {
         ("/static/bundles/all-fours.css", url, client): ["app.css", "memory.css", "games/all-fours.css"],
         ("/static/bundles/all-fours.js", url, client): scripts,
-        ("/static/bundles/all-fours-watch.js", watch, other_phone): [*scripts, "follow.js"],
+        ("/static/bundles/all-fours.js", watch, other_phone): scripts,
     }
     for (name, page, phone), sources in parts.items():
         joined = body(phone, name, page)
@@ -66,5 +66,4 @@ def test_a_bundle_holds_all_its_files_without_their_comments(client, other_phone
         for source, text in zip(sources, texts, strict=True):
             missing = {w for w in words(source, text) if w not in joined}
             assert not missing, (name, source, sorted(missing)[:5])
-    scorer = body(client, "/static/bundles/all-fours.js", url)
-    assert '"visibilitychange"' not in scorer  # follow.js is a watching phone's only
+    assert '"visibilitychange"' not in body(client, "/static/bundles/app.js", "/")  # follow.js is a game page's only

@@ -349,9 +349,11 @@ def test_a_waiting_poll_answers_as_soon_as_a_round_is_saved(app, client, watcher
     assert quiet.status_code == 204  # nothing new within its wait
 
 
-def test_the_scorers_page_neither_polls_nor_reloads(client, url):
+def test_the_scorers_page_follows_the_game_but_never_reloads(client, url):
+    """Another phone may score too (issue 27): the scorer's page asks for news as a watcher's does, but never
+    reloads itself without JavaScript (its taps would go)."""
     page = client.get(url).get_data(as_text=True)
-    assert 'id="poll"' not in page and 'http-equiv="refresh"' not in page and "-watch." not in page
+    assert 'id="poll"' in page and 'http-equiv="refresh"' not in page
 
 
 # -- HTTP hygiene ----------------------------------------------------------------------------------
