@@ -169,7 +169,11 @@ def rematch(game_id: str):
     if not store.derived(stored).finished:
         message = N_("This game is not over yet: a rematch can start once it has a winner.")
         return page.problems([problem(message)], 409)
-    new_id = store.create(get_db(), rematch_of(stored.game), security.ensure_device())
+    db, device = get_db(), security.ensure_device()
+    try:  # a table at a club night plays its rematch for the evening too, while the evening takes games
+        new_id = store.create(db, rematch_of(stored.game), device, stored.event)
+    except events.Closed:
+        new_id = store.create(db, rematch_of(stored.game), device)
     target = url_for("games.show", game_id=new_id)
     if htmx:
         return "", 200, {"HX-Redirect": target}

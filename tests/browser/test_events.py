@@ -128,3 +128,49 @@ def test_a_club_night_from_start_to_results(page: Page, browser, browser_context
     expect(page.locator("header.top")).to_be_hidden()
     expect(page.locator(".big-screen button, .big-screen form")).to_have_count(0)
     shot(page, f"{lang}-6-big-screen")
+
+
+@pytest.fixture
+def phone(browser, browser_context_args):
+    """A phone whose pages let the test inject axe-core (the app's CSP allows only its own scripts)."""
+    context = browser.new_context(**browser_context_args, bypass_csp=True)
+    yield context.new_page()
+    context.close()
+
+
+def test_every_screen_of_a_club_night_is_accessible_in_both_themes(phone: Page, live_server):
+    from tests.samples import sample, setup_fields
+
+    from .audit import Audit
+
+    audit = Audit(phone)
+    phone.goto(live_server + "/events/new")
+    audit("new club night")
+    phone.locator("#event-name").fill("   ")  # spaces pass the browser's `required`, not the server
+    phone.locator("#event-form button[type=submit]").click()
+    expect(phone.locator("#event-form .errors")).to_be_visible()
+    audit("new club night refused")
+    phone.locator("#event-name").fill("Club")
+    phone.locator("#event-form button[type=submit]").click()
+    event_url = phone.url
+    audit("club night, no table")
+    event_id = event_url.rsplit("/", 1)[1]
+    document = sample("inferno").GAME
+    form: dict[str, str | float | bool] = {f"player.{k}": name for k, name in enumerate(document["players"])}
+    answer = phone.request.post(f"{live_server}/new/inferno", form={**form, "dealer": "0", "event": event_id})
+    assert answer.ok
+    phone.goto(f"{live_server}/new/tout-ou-rien?event={event_id}")
+    audit("new game for the club night")
+    finished = sample("tout-ou-rien").GAME  # a second table, played to the end
+    answer = phone.request.post(f"{live_server}/new/tout-ou-rien", form={**setup_fields(finished), "event": event_id})
+    game = answer.url
+    for number, rnd in enumerate(finished["rounds"], start=1):
+        for step_, fields in sample("tout-ou-rien").posts(rnd, finished):
+            sent = phone.request.post(f"{game}/rounds", form={"number": str(number), "step": step_, **fields})
+            assert sent.ok, sent.text()[:300]
+    phone.goto(event_url)
+    expect(phone.locator("table#leaderboard")).to_be_visible()
+    audit("club night, a table playing and one finished")
+    phone.goto(event_url + "/screen")
+    audit("big screen")
+    assert not audit.problems, audit.report()

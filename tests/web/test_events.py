@@ -294,3 +294,14 @@ def test_the_page_shows_the_first_rows_and_links_the_whole_leaderboard(client, m
     assert "The whole leaderboard: 3 players" in text(page)
     whole = client.get(f"{url}/leaderboard", headers=EN)
     assert [row[1] for row in leaderboard(whole)] == ["Julien", "Anne", "Sylvie"]
+
+
+def test_a_rematch_at_a_club_night_counts_for_the_evening_while_it_takes_games(client):
+    url = make_event(client)
+    game = play(client, url, "tout-ou-rien")
+    again = client.post(f"{game}/rematch")
+    assert again.status_code == 303
+    assert "Table 2 Tout ou rien" in text(client.get(url, headers=EN))
+    client.post(f"{url}/close")
+    alone = client.post(f"{game}/rematch")
+    assert alone.status_code == 303 and "Table 3" not in text(client.get(url, headers=EN))
