@@ -6,7 +6,7 @@ Python module name `everest_abyss`):
     rules     scorekeeper/rules/<module>.py       RULES, a rules.Rules (pure: no Flask, no SQL)
     form      scorekeeper/forms/<module>.py       read(form, step, ctx): the round the form posted
     template  templates/games/<id>.html           the macros that draw the form and the board cells
-    sheet     scorekeeper/sheets/<module>.py      blank_layout(...) and completed_layout(...)
+    sheet     scorekeeper/sheets/<module>.py      SHEET, a sheets.layout.GameSheet
     static    static/games/<id>.js and .css       only where the line says script=True, style=True
     strings   scorekeeper/translations/<lang>/<id>.po   the game's own French (and other) words
     sample    tests/samples/<module>.py           a game the contract test plays through every piece
@@ -52,7 +52,7 @@ class Bundle:
 
     @property
     def sheet_module(self) -> str:
-        """The module describing the score sheet: blank_layout and completed_layout."""
+        """The module describing the score sheet: SHEET, a GameSheet."""
         return f"{PACKAGE}.sheets.{self.module}"
 
     @property

@@ -19,6 +19,7 @@ from scorekeeper import registry, rules
 from scorekeeper.cli import main
 from scorekeeper.i18n import number
 from scorekeeper.registry import TEMPLATE_MACROS, Bundle
+from scorekeeper.sheets.layout import GameSheet
 from tests.samples import HX, enter, expected, normalised, sample
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,28 +31,28 @@ SAMPLE = (  # what a game's sample gives the shared tests (tests/samples/__init_
     *("GAME", "SCORES", "OTHER_FIRST", "BLANK", "posts", "TAPS", "full_game", "BIGGEST", "SHEET", "LONG"),
     *("WARNED", "STANDINGS"),
 )
-FUNCTIONS = (("rules", ()), ("forms", ("read", "fields")), ("sheets", ("blank_layout", "completed_layout")))
+PIECES = (
+    ("rules", ("RULES",)),
+    ("forms", ("read", "fields")),
+    ("sheets", ("SHEET",)),
+)  # what each layer's module defines
 GAME_MODULES = {  # what makes a module of a layer a game's piece
     "rules": re.compile(r"^RULES = ", re.M),
     "forms": re.compile(r"^def read\(form[^)]*\bstep\b", re.M),
-    "sheets": re.compile(r"^def completed_layout\(", re.M),
+    "sheets": re.compile(r"^SHEET = ", re.M),
 }
 
 
 def missing(bundle: Bundle) -> list[str]:
     """The pieces a registered game lacks, each as what to add."""
     gaps = []
-    for layer, functions in (
-        ("rules", ()),
-        ("forms", ("read", "fields")),
-        ("sheets", ("blank_layout", "completed_layout")),
-    ):
+    for layer, names in PIECES:
         path = PACKAGE / layer / f"{bundle.module}.py"
         if not path.exists():
             gaps.append(f"scorekeeper/{layer}/{bundle.module}.py")
             continue
         source = path.read_text(encoding="utf-8")
-        gaps += [f"{path.name}: def {name}" for name in functions if f"\ndef {name}(" not in source]
+        gaps += [f"{path.name}: {name}" for name in names if not re.search(rf"^(def {name}\(|{name} = )", source, re.M)]
     gaps += [f"templates/{bundle.template}"] if not (ROOT / "templates" / bundle.template).exists() else []
     gaps += [f"static/{path}" for path in bundle.scripts + bundle.styles if not (ROOT / "static" / path).exists()]
     gaps += [
@@ -93,7 +94,7 @@ def test_every_piece_of_the_game_is_there(app, bundle):
     assert missing(bundle) == []
     assert rules.get(bundle.id).id == bundle.id
     assert callable(bundle.form().read) and callable(bundle.form().fields)
-    assert callable(bundle.sheet().blank_layout) and callable(bundle.sheet().completed_layout)
+    assert isinstance(bundle.sheet().SHEET, GameSheet)
     assert set(TEMPLATE_MACROS) <= macros(app, bundle.template)
     module = sample(bundle.id)
     assert module.GAME["rules"] == bundle.id and module.GAME["rounds"] and module.BLANK

@@ -1,7 +1,7 @@
 """Printable score sheets: a blank pad for any game and player count, or a game filled in, as PDF.
 
-A game's sheet module (named in scorekeeper/registry.py) describes its sheet once as a `GameSheet`
-(layout.py) and offers `blank_layout(names, options, lang)` and `completed_layout(game, result, lang)`. This
+A game's sheet module (named in scorekeeper/registry.py) describes its sheet once as `SHEET`, a `GameSheet`
+(layout.py); `blank_layout` and `completed_layout` here turn it into a blank pad or a game filled in. This
 package lays it out and draws it with ReportLab, one module per concern:
 - layout.py: what a sheet shows (columns, rows, cells), and the rows ahead a sheet prints;
 - text.py: fonts, colours, text fitted to a box;
@@ -25,6 +25,7 @@ from .. import registry, rules
 from ..i18n import gettext
 from ..rules import N_, Game, Invalid, Result, problem
 from ..rules.setup import MAX_NAME, name_too_long
+from . import layout
 from .furniture import Footer, QRCode, blank_foot, header, outcome
 from .layout import Cell, Col, GameSheet, Layout, Row
 from .table import MARGIN, PAPERS, Page, choose_page, grid
@@ -39,10 +40,20 @@ def module_for(rules_id: str) -> ModuleType:
     return registry.get(rules_id).sheet()
 
 
+def blank_layout(rules_id: str, names: list[str], options: dict, lang: str) -> Layout:
+    """An empty pad of a game, as its sheet module describes it."""
+    return layout.blank_pad(module_for(rules_id).SHEET, rules.get(rules_id), names, options, lang)
+
+
+def completed_layout(game: Game, result: Result, lang: str) -> Layout:
+    """A game as played so far, filled in as its sheet module describes it."""
+    return layout.filled_in(module_for(game.rules).SHEET, rules.get(game.rules), game, result, lang)
+
+
 def completed(game: Game, result: Result, lang: str, paper: str, url: str | None, *, date: str = "") -> bytes:
     """The sheet of a game as played so far, filled in, with its chart and the QR code of `url`."""
     check_paper(paper)
-    layout = module_for(game.rules).completed_layout(game, result, lang)
+    layout = completed_layout(game, result, lang)
     layout.url, layout.date = url, date
     return draw(layout, lang, paper)
 
@@ -54,7 +65,7 @@ def blank(rules_id: str, players: int, names: list[str] | None, lang: str, paper
     names = check_names(rules_, players, names)
     placeholders = [name or f"\0{seat}" for seat, name in enumerate(names)]
     options = rules_.check_setup(placeholders, {})
-    return draw(module_for(rules_id).blank_layout(names, options, lang), lang, paper)
+    return draw(blank_layout(rules_id, names, options, lang), lang, paper)
 
 
 def check_paper(paper: str) -> None:
@@ -191,8 +202,10 @@ __all__ = [
     "QRCode",
     "Row",
     "blank",
+    "blank_layout",
     "check_paper",
     "completed",
+    "completed_layout",
     "module_for",
     "printable",
 ]

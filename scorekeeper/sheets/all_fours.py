@@ -4,10 +4,20 @@ Low, Jack and Game boxes, with a running total toward the target."""
 from __future__ import annotations
 
 from ..i18n import gettext, ngettext
-from ..rules import N_, Game, Result, RoundResult, State
+from ..rules import N_, Game, RoundResult, State
 from ..rules.all_fours import RULES, in_teams
-from . import layout
-from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, name_of, num, seat_hint
+from .layout import (
+    Cell,
+    Col,
+    GameSheet,
+    Row,
+    common_details,
+    delta,
+    empty_lead,
+    num,
+    played_lead,
+    seat_hint,
+)
 
 KINDS = ("high", "low", "jack", "game")
 EXTRA_CODES = {"turn_up": N_("K"), "beg": N_("B"), "renege": N_("R")}
@@ -89,13 +99,13 @@ class AllFoursSheet(GameSheet):
 
     def played_row(self, game: Game, played: RoundResult, lang: str) -> Row:
         """One hand: for each side its extra points, the boxes it won (grey when the game ended first), its total."""
-        lead = [Cell(str(played.number), bold=True), Cell(game.players[played.dealer]), _turn_up(played.round, lang)]
+        lead = [*played_lead(game, played), _turn_up(played.round, lang)]
         return Row(lead, [_side_cells(side, played, lang) for side in range(len(played.totals))])
 
     def empty_row(self, game: Game, index: int, dealer: int | None, state: State | None, lang: str) -> Row:
         """A hand still to play."""
         sides = 2 if in_teams(game.options, len(game.players)) else len(game.players)
-        lead = [Cell(str(index + 1), bold=True), Cell(name_of(game, dealer), mark="muted"), Cell()]
+        lead = [*empty_lead(game, index, dealer), Cell()]
         return Row(lead, [[Cell() for _ in range(6)] for _ in range(sides)], kind="empty")
 
 
@@ -142,13 +152,3 @@ def _side_cells(side: int, r: RoundResult, lang: str) -> list[Cell]:
 
 
 SHEET = AllFoursSheet()
-
-
-def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
-    """An empty pad: as many hands as the page holds."""
-    return layout.blank_pad(SHEET, RULES, names, options, lang)
-
-
-def completed_layout(game: Game, result: Result, lang: str) -> Layout:
-    """The hands played, box by box, then a few empty hands while the game goes on."""
-    return layout.filled_in(SHEET, RULES, game, result, lang)

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from ..i18n import gettext, ngettext
-from ..rules import N_, Game, Result, RoundResult, State
-from ..rules.all_or_nothing import RULES, hand_size
-from . import layout
-from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, hand_columns, made_cells, name_of, num
+from ..rules import N_, Game, RoundResult, State
+from ..rules.all_or_nothing import hand_size
+from .layout import (
+    Cell,
+    Col,
+    GameSheet,
+    Row,
+    common_details,
+    delta,
+    empty_lead,
+    hand_columns,
+    made_cells,
+    num,
+    played_lead,
+)
 
 RULES_TEXT = (
     N_("NOTHING and no trick taken: −20. NOTHING failed: +10 per trick taken."),
@@ -63,7 +74,7 @@ class AllOrNothingSheet(GameSheet):
     def played_row(self, game: Game, played: RoundResult, lang: str) -> Row:
         """One hand as played."""
         r = played
-        lead = [Cell(str(r.number), bold=True), Cell(str(r.cards)), Cell(game.players[r.dealer])]
+        lead = played_lead(game, r, cards=True)
         sides = []
         for seat in range(len(game.players)):
             bid = r.round["bids"][seat]
@@ -87,7 +98,7 @@ class AllOrNothingSheet(GameSheet):
     def empty_row(self, game: Game, index: int, dealer: int | None, state: State | None, lang: str) -> Row:
         """A hand still to play, with ALL and NOTHING printed faintly to circle."""
         n = len(game.players)
-        lead = [Cell(str(index + 1), bold=True), Cell(str(hand_size(n))), Cell(name_of(game, dealer), mark="muted")]
+        lead = empty_lead(game, index, dealer, hand=True, cards=hand_size(n))
         return Row(
             lead,
             [[Cell(gettext("A · N", lang), mark="hint"), Cell(), Cell(), Cell()] for _ in range(n)],
@@ -96,13 +107,3 @@ class AllOrNothingSheet(GameSheet):
 
 
 SHEET = AllOrNothingSheet()
-
-
-def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
-    """An empty pad: the start at 100, a row per hand with the cards to deal."""
-    return layout.blank_pad(SHEET, RULES, names, options, lang)
-
-
-def completed_layout(game: Game, result: Result, lang: str) -> Layout:
-    """The hands played, bids marked made or missed, then the hands still to play."""
-    return layout.filled_in(SHEET, RULES, game, result, lang)

@@ -4,10 +4,19 @@ tokens held, then the pot and who took it."""
 from __future__ import annotations
 
 from ..i18n import gettext, ngettext
-from ..rules import N_, Game, Result, RoundResult, State
-from ..rules.everest_abyss import FIRST_STAKE, MAX_STAKE, RAISE, RULES
-from . import layout
-from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, name_of, num
+from ..rules import N_, Game, RoundResult, State
+from ..rules.everest_abyss import FIRST_STAKE, MAX_STAKE, RAISE
+from .layout import (
+    Cell,
+    Col,
+    GameSheet,
+    Row,
+    common_details,
+    delta,
+    empty_lead,
+    num,
+    played_lead,
+)
 
 RULES_TEXT = (
     N_(
@@ -84,7 +93,7 @@ class EverestAbyssSheet(GameSheet):
         """One round: the cote, then each player's stake, hand and tokens, then the pot and its winner."""
         marks, rnd = played.marks, played.round
         cote = gettext("EVEREST", lang) if rnd["cote"] == "everest" else gettext("ABYSS", lang)
-        lead = [Cell(str(played.number), bold=True), Cell(game.players[played.dealer]), Cell(cote, bold=True)]
+        lead = [*played_lead(game, played), Cell(cote, bold=True)]
         sides = [_player_cells(seat, played, lang) for seat in range(len(game.players))]
         tail = [Cell(num(marks["pot"], lang), bold=True), Cell(game.players[marks["winner"]], mark="made")]
         return Row(lead, sides, tail)
@@ -92,11 +101,7 @@ class EverestAbyssSheet(GameSheet):
     def empty_row(self, game: Game, index: int, dealer: int | None, state: State | None, lang: str) -> Row:
         """A round still to play: E and A printed faintly to circle; players already out crossed."""
         out = state.extra["out"] if state is not None else []
-        lead = [
-            Cell(str(index + 1), bold=True),
-            Cell(name_of(game, dealer), mark="muted"),
-            Cell(gettext("E · A", lang), mark="hint"),
-        ]
+        lead = [*empty_lead(game, index, dealer), Cell(gettext("E · A", lang), mark="hint")]
         sides = [
             [Cell("—", mark="muted")] * 3 if seat in out else [Cell(), Cell(), Cell()]
             for seat in range(len(game.players))
@@ -130,13 +135,3 @@ def _player_cells(seat: int, r: RoundResult, lang: str) -> list[Cell]:
 
 
 SHEET = EverestAbyssSheet()
-
-
-def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
-    """An empty ledger: the starting tokens, then the rounds of the limit, or as many as the page holds."""
-    return layout.blank_pad(SHEET, RULES, names, options, lang)
-
-
-def completed_layout(game: Game, result: Result, lang: str) -> Layout:
-    """The rounds played: stakes, hands, who took the pot, tokens held; then a few rounds to come."""
-    return layout.filled_in(SHEET, RULES, game, result, lang)

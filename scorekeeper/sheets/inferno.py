@@ -4,10 +4,8 @@ cards' points | other cards | score."""
 from __future__ import annotations
 
 from ..i18n import gettext, ngettext
-from ..rules import N_, Game, Result, RoundResult, State
-from ..rules.inferno import RULES
-from . import layout
-from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, num
+from ..rules import N_, Game, RoundResult, State
+from .layout import Cell, Col, GameSheet, Row, common_details, delta, num, round_cell
 
 RULES_TEXT = (
     N_(
@@ -70,7 +68,7 @@ class InfernoSheet(GameSheet):
             ]
             for seat in range(n)
         ]
-        return Row([Cell(str(r.number), bold=True), starter], sides)
+        return Row([round_cell(r.number), starter], sides)
 
     def empty_row(self, game: Game, index: int, dealer: int | None, state: State | None, lang: str) -> Row:
         """A round still to play: who starts it (the dealer's left), a spare one for a tie-break marked so."""
@@ -78,20 +76,10 @@ class InfernoSheet(GameSheet):
         starter = "" if dealer is None else game.players[(dealer + 1) % n]
         tie_break = index >= game.options["rounds"]
         lead = [
-            Cell(str(index + 1), bold=True),
+            round_cell(index + 1),
             Cell(starter or (gettext("tie-break", lang) if tie_break else ""), mark="muted" if starter else "hint"),
         ]
         return Row(lead, [[Cell(), Cell(), Cell()] for _ in range(n)], kind="empty")
 
 
 SHEET = InfernoSheet()
-
-
-def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
-    """An empty pad: a row per round, and two spare rows for tie-breaks."""
-    return layout.blank_pad(SHEET, RULES, names, options, lang)
-
-
-def completed_layout(game: Game, result: Result, lang: str) -> Layout:
-    """The rounds played, then those still to play (one more while a tie for the lowest stands)."""
-    return layout.filled_in(SHEET, RULES, game, result, lang)

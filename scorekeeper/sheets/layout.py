@@ -225,6 +225,25 @@ def hand_columns(lang: str) -> list[Col]:
     ]
 
 
+def round_cell(number: int) -> Cell:
+    """A row's first cell: the round's number."""
+    return Cell(str(number), bold=True)
+
+
+def played_lead(game: Game, played: RoundResult, cards: bool = False) -> list[Cell]:
+    """The first cells of a round played: its number, the cards dealt (in games dealt a hand size), the dealer."""
+    return [round_cell(played.number), *([Cell(str(played.cards))] if cards else []), Cell(game.players[played.dealer])]
+
+
+def empty_lead(
+    game: Game, index: int, dealer: int | None, *, hand: bool = False, cards: int | None = None
+) -> list[Cell]:
+    """The first cells of round `index` (from 0) still to play: its number, in games dealt a hand size the cards
+    to deal (when known), the dealer (when known)."""
+    dealt = [Cell("" if cards is None else str(cards))] if hand else []
+    return [round_cell(index + 1), *dealt, Cell(name_of(game, dealer), mark="muted")]
+
+
 def seat_hint(seat: int) -> str:
     """What stands in a header where no name was given: the seat number."""
     return f"#{seat + 1}"

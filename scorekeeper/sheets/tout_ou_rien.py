@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from ..i18n import gettext
-from ..rules import N_, Game, Result, RoundResult, State
-from ..rules.tout_ou_rien import RULES
-from . import layout
-from .layout import Cell, Col, GameSheet, Layout, Row, common_details, delta, hand_columns, made_cells, name_of, num
+from ..rules import N_, Game, RoundResult, State
+from .layout import (
+    OPEN_ROWS,
+    Cell,
+    Col,
+    GameSheet,
+    Row,
+    common_details,
+    delta,
+    empty_lead,
+    hand_columns,
+    made_cells,
+    num,
+    played_lead,
+)
 
 RULES_TEXT = (
     N_("Secret bid: 1 point per trick taken, plus 3 if the tricks equal the bid."),
@@ -54,7 +65,7 @@ class ToutOuRienSheet(GameSheet):
 
     def pad_rounds(self, options: dict) -> int | None:
         """The hands listed, and with a target a few more to write the repeated hands in."""
-        extra = layout.OPEN_ROWS if options.get("target") is not None else 0
+        extra = OPEN_ROWS if options.get("target") is not None else 0
         return len(options["hands"]) + extra
 
     def target(self, options: dict) -> int | None:
@@ -64,7 +75,7 @@ class ToutOuRienSheet(GameSheet):
     def played_row(self, game: Game, played: RoundResult, lang: str) -> Row:
         """One hand as played: bids and tricks marked made or missed, points and running totals."""
         r = played
-        lead = [Cell(str(r.number), bold=True), Cell(str(r.cards)), Cell(game.players[r.dealer])]
+        lead = played_lead(game, r, cards=True)
         sides = []
         for seat in range(len(game.players)):
             bid, tricks = r.round["bids"][seat], r.round["tricks"][seat]
@@ -85,23 +96,9 @@ class ToutOuRienSheet(GameSheet):
         empty boxes with O and S printed faintly."""
         hands = game.options["hands"]
         cards = hands[index % len(hands)] if state is not None or index < len(hands) else None
-        lead = [
-            Cell(str(index + 1), bold=True),
-            Cell("" if cards is None else str(cards)),
-            Cell(name_of(game, dealer), mark="muted"),
-        ]
+        lead = empty_lead(game, index, dealer, hand=True, cards=cards)
         box = [Cell(), Cell(gettext("O", lang) + " · " + gettext("S", lang), mark="hint"), Cell(), Cell()]
         return Row(lead, [list(box) for _ in range(len(game.players))], kind="empty")
 
 
 SHEET = ToutOuRienSheet()
-
-
-def blank_layout(names: list[str], options: dict, lang: str) -> Layout:
-    """An empty pad: one row per hand, the cards to deal printed, O and S ready to circle."""
-    return layout.blank_pad(SHEET, RULES, names, options, lang)
-
-
-def completed_layout(game: Game, result: Result, lang: str) -> Layout:
-    """The hands played, filled in, then the hands still to play as empty rows."""
-    return layout.filled_in(SHEET, RULES, game, result, lang)

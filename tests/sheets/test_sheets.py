@@ -269,7 +269,7 @@ LONG = [  # each game whose option allows far more rounds than are played
 def test_a_long_option_prints_the_rounds_played_and_ten_ahead_on_one_page(document):
     game = gamefile.from_document(document)
     result = rules.play(game)
-    layout = sheets.module_for(game.rules).completed_layout(game, result, "en")
+    layout = sheets.completed_layout(game, result, "en")
     assert sum(1 for row in layout.rows if row.kind == "round") == len(result.rounds)
     assert sum(1 for row in layout.rows if row.kind == "empty") == 10
     data = sheets.completed(game, result, "en", "a4", URL)
@@ -282,7 +282,7 @@ def test_a_blank_pad_of_a_long_game_prints_its_rounds_or_fills_one_page(document
     rules_id, options = document["rules"], document["options"]
     module, names = sheets.module_for(rules_id), ["", "", ""]
     full = rules.get(rules_id).check_setup(["a", "b", "c"], options)
-    layout = module.blank_layout(names, full, "en")
+    layout = sheets.blank_layout(rules_id, names, full, "en")
     data = sheets.draw(layout, "en", "a4")
     empty = [row.lead[0].text for row in layout.rows if row.kind == "empty"]
     assert empty == [str(k) for k in range(1, len(empty) + 1)]
@@ -298,7 +298,7 @@ def test_a_blank_pad_of_a_long_game_prints_its_rounds_or_fills_one_page(document
 
 def test_a_blank_pad_prints_a_short_round_limit_whole():
     full = rules.get("everest-abyss").check_setup(["a", "b", "c"], {"rounds": 5})
-    layout = sheets.module_for("everest-abyss").blank_layout(["", "", ""], full, "en")
+    layout = sheets.blank_layout("everest-abyss", ["", "", ""], full, "en")
     sheets.draw(layout, "en", "a4")
     assert [row.lead[0].text for row in layout.rows if row.kind == "empty"] == ["1", "2", "3", "4", "5"]
 
