@@ -54,7 +54,7 @@ def test_fields_is_the_reverse_of_read(bundle):
     played = rules.play(gamefile.from_document(document)).rounds
     for k, round_ in enumerate(played):
         game = _game(document, k)
-        ctx = forms.FormContext(game, rules.play(game).upcoming, None, round_.round, k + 1)
+        ctx = forms.context(game, rules.play(game), None, round_.round, k + 1)
         shown = MultiDict(form.fields(round_.round))
         read = form.read(shown, "all", ctx)
         again, _warnings = rules.check_round(game, read)
@@ -96,8 +96,7 @@ def _refusals(bundle, game: Game, fields: dict, name: str) -> list[Problem]:
     field (and seat) that names the value (a problem that only says how it sits with the other fields, "both
     digits or neither", is about the round, not about what the form offers)."""
     prefix, seat = name.split(".")[0], re.match(r"[^.]+\.(\d+)", name)
-    upcoming = rules.play(game).upcoming
-    ctx = forms.FormContext(game, upcoming, None, None, len(game.rounds) + 1)
+    ctx = forms.context(game, rules.play(game), None, None, len(game.rounds) + 1)
     try:
         read = bundle.form().read(MultiDict(fields), "all", ctx)
         rules.check_round(game, read)

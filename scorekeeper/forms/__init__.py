@@ -8,13 +8,13 @@ Adding a game needs no change here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from werkzeug.datastructures import MultiDict
 
 from .. import registry
-from ..rules import N_, Game, Invalid, Problem, Upcoming, problem
+from ..rules import N_, Game, Invalid, Problem, Result, Upcoming, problem
 
 MAX_DIGITS = 6  # no count at the table has more; checked before int() so 5,000 digits cost nothing
 NUMBER = re.compile(r"[+-]?[0-9]+")  # ASCII only: int() would also take "١٢", "1_000" or "  7 "
@@ -29,6 +29,23 @@ class FormContext:
     draft: dict | None  # the earlier steps of this round, as stored
     original: dict | None = None  # the round being corrected, if any
     number: int | None = None  # the round the form was posted for
+    entry: dict = field(default_factory=dict)  # what the rules let that round's form offer (Rules.entry)
+
+
+def context(
+    game: Game, result: Result, draft: dict | None, original: dict | None, number: int | None, of: int | None = None
+) -> FormContext:
+    """The context of a form posted for round `number` (or correcting round `of`) of a game the rules played
+    (`result`): its entry is that round's own when it is stored (a correction, a round sent twice), else the
+    next round's; after the end, the last round's (the rules then refuse the round)."""
+    at = of or number
+    if at is not None and 1 <= at <= len(result.rounds):
+        entry = result.rounds[at - 1].entry
+    elif result.upcoming:
+        entry = result.upcoming.entry
+    else:
+        entry = result.rounds[-1].entry if result.rounds else {}
+    return FormContext(game, result.upcoming, draft, original, number, entry)
 
 
 def module_for(rules_id: str) -> ModuleType:
@@ -130,12 +147,16 @@ def needs(problems: list[Problem]) -> None:
 
 def bids_then_tricks(form: MultiDict, step: str, ctx: FormContext, read_bids, read_tricks) -> dict:
     """Two-step rounds: the bids alone on step "bids"; the stored bids and the tricks on "tricks";
-    both from the form on "all" (a correction)."""
-    n = len(ctx.game.players)
+    both from the form on "all" (a correction). Each reader takes the form and the context."""
     if step == "bids":
-        return read_bids(form, n)
-    bids = read_bids(form, n) if step == "all" else drafted(ctx)
-    return {**bids, **read_tricks(form, n)}
+        return read_bids(form, ctx)
+    bids = read_bids(form, ctx) if step == "all" else drafted(ctx)
+    return {**bids, **read_tricks(form, ctx)}
+
+
+def seat_fields(rnd: dict, *names: str) -> dict[str, str]:
+    """The form fields `name.<seat>` that show a stored round's values by seat (a value not given yet is left out)."""
+    return {f"{name}.{s}": str(v) for name in names for s, v in enumerate(rnd.get(name) or []) if v is not None}
 
 
 def fields(rules_id: str, rnd: dict) -> MultiDict:

@@ -1,25 +1,26 @@
-"""The ALL or NOTHING round form: ALL or NOTHING for each player, then tricks and reneges."""
+"""The ALL or NOTHING round form: ALL or NOTHING for each player, then tricks and reneges, within what the
+rules let the round's form offer (FormContext.entry)."""
 
 from __future__ import annotations
 
 from werkzeug.datastructures import MultiDict
 
 from ..rules import N_
-from ..rules.all_or_nothing import BIDS, hand_size
-from . import FormContext, bids_then_tricks, by_seat, choice_by_seat, needs
+from . import FormContext, bids_then_tricks, by_seat, choice_by_seat, needs, seat_fields
 
 
-def read_bids(form: MultiDict, n: int) -> dict:
+def read_bids(form: MultiDict, ctx: FormContext) -> dict:
     """ALL or NOTHING for every player."""
-    bids, problems = choice_by_seat(form, "bids", N_("The bid"), n, BIDS)
+    bids, problems = choice_by_seat(form, "bids", N_("The bid"), len(ctx.game.players), ctx.entry["bids"])
     needs(problems)
     return {"bids": bids}
 
 
-def read_tricks(form: MultiDict, n: int) -> dict:
+def read_tricks(form: MultiDict, ctx: FormContext) -> dict:
     """The tricks each player took and the reneges found against them."""
-    tricks, problems = by_seat(form, "tricks", N_("Tricks taken"), n, lo=0, hi=hand_size(n))
-    reneges, more = by_seat(form, "reneges", N_("Reneges"), n, default=0, lo=0, hi=hand_size(n))
+    n, took, reneged = len(ctx.game.players), ctx.entry["tricks"], ctx.entry["reneges"]
+    tricks, problems = by_seat(form, "tricks", N_("Tricks taken"), n, lo=took.lo, hi=took.hi)
+    reneges, more = by_seat(form, "reneges", N_("Reneges"), n, default=0, lo=reneged.lo, hi=reneged.hi)
     needs(problems + more)
     return {"tricks": tricks, "reneges": reneges}
 
@@ -31,7 +32,4 @@ def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
 
 def fields(rnd: dict) -> dict[str, str]:
     """The taps that show a stored round (or its bids) on the form again: what read() reads back."""
-    shown = {}
-    for name in ("bids", "tricks", "reneges"):
-        shown.update({f"{name}.{s}": str(v) for s, v in enumerate(rnd.get(name, []))})
-    return shown
+    return seat_fields(rnd, "bids", "tricks", "reneges")

@@ -173,13 +173,16 @@ def show(game_id: str):
     return render_game(stored)
 
 
-def _context(stored: store.Stored, number: int | None = None, original=None) -> forms.FormContext:
-    """What the form reader needs to know; a round sent again (double tap) reads against what was stored."""
+def _context(
+    stored: store.Stored, number: int | None = None, original=None, of: int | None = None
+) -> forms.FormContext:
+    """What the form reader needs to know (`of`: the round a correction is for); a round sent again (double
+    tap) reads against what was stored."""
     draft = stored.draft
     if number is not None and number <= len(stored.game.rounds):
         draft = {"number": number, "step": "stored", "data": stored.game.rounds[number - 1]}
     result = store.derived(stored)  # kept on `stored`: a refused form is drawn from it
-    return forms.FormContext(stored.game, result.upcoming, draft, original, number)
+    return forms.context(stored.game, result, draft, original, number, of)
 
 
 @bp.post("/<game_id>/rounds")
@@ -285,7 +288,7 @@ def correct_round(game_id: str, number: int):
     # what the page showed: without it a stale correction could go unnoticed
     was = _was(request.form.get("was"), N_("The correction form is damaged; reload the page."))
     try:
-        data = forms.read(stored.game.rules, request.form, "all", _context(stored, None, was))
+        data = forms.read(stored.game.rules, request.form, "all", _context(stored, None, was, of=number))
         store.replace_round(get_db(), game_id, number, was, data)
     except Invalid as exc:
         return _render_edit(
