@@ -208,7 +208,7 @@ class AllFours(Rules):
         scores = [0] * len(state.totals)
         for award in counted:
             scores[award["side"]] += award["points"]
-        state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
+        self.add_up(state, scores)
         names = self.sides(game.players, game.options)
         if decider is not None:
             self._end(state, decider, names, target)

@@ -81,13 +81,11 @@ class AllOrNothing(Rules):
         scores = [
             round_score(b, t, cards, r) for b, t, r in zip(rnd["bids"], rnd["tricks"], rnd["reneges"], strict=True)
         ]
-        state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
+        self.add_up(state, scores)
         if min(state.totals) <= 0:
-            state.finished = True
-            state.ending = problem(N_("A score reached 0."))
-        elif state.played + 1 >= game.options["hands"]:
-            state.finished = True
-            state.ending = problem(N_("The last hand has been played."))
+            self.end(state, problem(N_("A score reached 0.")))
+        else:
+            self.last_hand(state, game.options["hands"])
         made = [(t == 0) if b == "nothing" else (t == cards) for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)]
         return scores, {"made": made}, []
 

@@ -200,6 +200,23 @@ class Rules:
         """Score a checked round: update `state`; return the points per side, marks and notes."""
         raise NotImplementedError
 
+    def add_up(self, state: State, scores: list[int]) -> None:
+        """Add a round's points, by side, to the totals."""
+        state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
+
+    def end(self, state: State, ending: Problem, winners: list[int] | None = None) -> None:
+        """The game is over, for the reason `ending` gives; its winners are `winners`, else the best total."""
+        state.finished, state.ending = True, ending
+        if winners is not None:
+            state.winners = winners
+
+    def last_hand(self, state: State, hands: int) -> bool:
+        """End the game once its last hand (of `hands`) is played; whether it ended."""
+        if state.played + 1 < hands:
+            return False
+        self.end(state, problem(N_("The last hand has been played.")))
+        return True
+
     def winners(self, game: Game, state: State) -> list[int]:
         """The winning sides once the game is over: best total, ties shared."""
         best = min(state.totals) if self.lowest_wins else max(state.totals)

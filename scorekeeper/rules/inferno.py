@@ -107,15 +107,12 @@ class Inferno(Rules):
         """Score each player; after the last round a unique lowest total wins, else one more round."""
         red, other = rnd["red"], rnd["other"]
         scores = [round_score(counts, o) for counts, o in zip(red, other, strict=True)]
-        state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
+        self.add_up(state, scores)
         number, limit = state.played + 1, game.options["rounds"]
         low = _lowest(state.totals)
         if number >= limit and len(low) == 1:
-            state.finished, state.winners = True, low
-            if number == limit:
-                state.ending = problem(N_("The last round has been played."))
-            else:
-                state.ending = problem(N_("The tie-break round decided it."))
+            said = N_("The last round has been played.") if number == limit else N_("The tie-break round decided it.")
+            self.end(state, problem(said), low)
         marks = {
             "tie_break": number > limit,
             "cards": [sum(counts) + o for counts, o in zip(red, other, strict=True)],

@@ -129,15 +129,12 @@ class ToutOuRien(Rules):
     def apply(self, game: Game, state: State, rnd: dict):
         """Score each player; after the last hand (or on reaching the target) the game ends."""
         scores = [round_score(b, o, t) for b, o, t in zip(rnd["bids"], rnd["open"], rnd["tricks"], strict=True)]
-        state.totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
+        self.add_up(state, scores)
         target = game.options["target"]
-        if target is not None:
-            if max(state.totals) >= target:
-                state.finished = True
-                state.ending = problem(Nn_("%(num)d point reached.", "%(num)d points reached."), num=target)
-        elif state.played + 1 >= len(game.options["hands"]):
-            state.finished = True
-            state.ending = problem(N_("The last hand has been played."))
+        if target is None:
+            self.last_hand(state, len(game.options["hands"]))
+        elif max(state.totals) >= target:
+            self.end(state, problem(Nn_("%(num)d point reached.", "%(num)d points reached."), num=target))
         made = [b == t for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)]
         return scores, {"made": made}, []
 
