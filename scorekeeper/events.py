@@ -20,6 +20,8 @@ from .rules import N_, Invalid, problem
 from .rules.setup import unprintable, visible
 
 MAX_NAME = 80  # an event's name: a line on the page and the sheet
+MAX_GAMES = 2000  # games started for one event: a venue of 300 tables playing six or seven games each
+LISTED = 50  # events a phone's home page lists (its latest)
 PREFIX = "event:"  # a watch key that names an event (changes.py), never a game id (those are URL-safe base64)
 
 
@@ -29,6 +31,10 @@ class Closed(Exception):
     def __init__(self, event_id: str, gone: bool = False):
         super().__init__(event_id)
         self.gone = gone
+
+
+class Full(Closed):
+    """The event has all the games it may have (MAX_GAMES)."""
 
 
 @dataclass
@@ -149,10 +155,15 @@ def admit(db: Database, event_id: str) -> int:
     """Inside the transaction that starts a game for the event: refuse it if the event is closed or gone, else
     the new table's number (the update comes first: on PostgreSQL it locks the event's row, so two tables
     starting at once get two numbers)."""
-    db.execute("update events set version = version + 1, started = started + 1 where id = ? and closed = 0", [event_id])
+    bumped = db.execute(
+        "update events set version = version + 1, started = started + 1 where id = ? and closed = 0 and started < ?",
+        [event_id, MAX_GAMES],
+    ).rowcount
     rows = list(db.query("select closed, started from events where id = ?", [event_id]))
-    if not rows or rows[0]["closed"]:
-        raise Closed(event_id, gone=not rows)
+    if not bumped:
+        if not rows or rows[0]["closed"]:
+            raise Closed(event_id, gone=not rows)
+        raise Full(event_id)
     db.notify(watch_key(event_id))
     return int(rows[0]["started"])
 
@@ -196,7 +207,7 @@ def mine(db: Database, device: str | None, open_only: bool = False) -> list[Even
     closed = " and e.closed = 0" if open_only else ""
     rows = db.query(
         "select e.* from events e join event_access a on a.event_id = e.id "
-        f"where a.device = ?{closed} order by e.day desc, e.created desc",
+        f"where a.device = ?{closed} order by e.day desc, e.created desc limit {LISTED}",
         [device],
     )
     return [_row(row) for row in rows]

@@ -28,6 +28,7 @@ NEWS_KEPT = 64  # live answers kept per process: an evening's events, each at it
 CLOSED = N_("This club night is closed: no new games can be started for it.")
 EVENT_CREATE_LIMIT = "10 per hour"  # club nights started per address: an organiser starts one an evening
 TOO_MANY = N_("Too many club nights started from here: wait a while before starting another.")
+FULL = N_("This club night has all the games it may have (%(max)d): start this one on its own.")
 GONE = N_("There is no such club night: its link may be incomplete.")
 
 

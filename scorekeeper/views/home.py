@@ -17,7 +17,7 @@ from ..rules import Invalid, problem
 from ..rules.entry import player_counts
 from ..rules.setup import unprintable
 from . import access, page
-from .events import CLOSED, GONE
+from .events import CLOSED, FULL, GONE
 
 bp = Blueprint("home", __name__)
 
@@ -112,7 +112,8 @@ def create(rules_id: str):
     try:
         game_id = store.create(db, game, device, event or None)
     except events.Closed as exc:
-        problems = [problem(GONE if exc.gone else CLOSED, field="event")]
+        said = GONE if exc.gone else FULL if isinstance(exc, events.Full) else CLOSED
+        problems = [problem(said, field="event", max=events.MAX_GAMES)]
         return _render_new(rules_, 422, problems, shown_again(request.form), event)
     if event:
         events.join(db, device, event, store.now())  # the table's phone finds the event on its home page

@@ -305,3 +305,16 @@ def test_a_rematch_at_a_club_night_counts_for_the_evening_while_it_takes_games(c
     client.post(f"{url}/close")
     alone = client.post(f"{game}/rematch")
     assert alone.status_code == 303 and "Table 3" not in text(client.get(url, headers=EN))
+
+
+def test_a_night_takes_a_bounded_number_of_games(client, monkeypatch):
+    from scorekeeper import events
+
+    monkeypatch.setattr(events, "MAX_GAMES", 1)
+    url = make_event(client)
+    play(client, url, "inferno")
+    document = sample("inferno").GAME
+    refused = client.post("/new/inferno", data={**fields_of(document), "event": url.rsplit("/", 1)[-1]}, headers=EN)
+    assert refused.status_code == 422
+    assert "This club night has all the games it may have (1)" in text(refused)
+    assert "Table 2" not in text(client.get(url, headers=EN))
