@@ -66,8 +66,9 @@ class Games:
     saves: list  # games whose round SAVED waits for its tricks (bids already in), one per measured save
 
 
-def prepare(path: Path, saves: int) -> Games:
-    """Write the games into the store at `path` (created and migrated here)."""
+def prepare(path: Path | str, saves: int) -> Games:
+    """Write the games into the store at `path` (a file's path or a postgresql:// URL; created and migrated
+    here)."""
     database.migrate(str(path))
     db = database.connect(str(path))
     try:

@@ -30,10 +30,13 @@ def command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "scorekeeper.cli"]
 
 
-def clean_environment(instance: Path) -> dict:
-    """This environment without any SCOREKEEPER_* setting, the instance folder pointed at `instance`."""
+def clean_environment(instance: Path, database: str | None = None) -> dict:
+    """This environment without any SCOREKEEPER_* setting, the instance folder pointed at `instance` (and the
+    store at `database`, a PostgreSQL URL shared by several servers, if given)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
     env["SCOREKEEPER_INSTANCE"] = str(instance)
+    if database:
+        env.update(SCOREKEEPER_DATABASE=database, SCOREKEEPER_SECRET_KEY="bench")
     return env
 
 
@@ -41,7 +44,12 @@ class Server:
     """A running `scorekeeper serve`; stop() ends it (and only it)."""
 
     def __init__(
-        self, instance: Path, workers: int | None = None, threads: int | None = None, worker_class: str | None = None
+        self,
+        instance: Path,
+        workers: int | None = None,
+        threads: int | None = None,
+        worker_class: str | None = None,
+        database: str | None = None,
     ):
         self.instance = instance
         self.port = free_port()
@@ -54,8 +62,9 @@ class Server:
             args += ["--worker-class", worker_class]
         self.args = args
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open for the server's life; closed in stop())
+        env = clean_environment(instance, database)
         self.process = subprocess.Popen(
-            args, env=clean_environment(instance), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.log
+            args, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.log
         )
         self._wait_ready()
 

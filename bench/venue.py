@@ -7,6 +7,12 @@ server; then, with every phone connected, the saves' latency, how late each watc
 (from the moment the save was sent), the answer time of polls, errors, and the server's CPU time and
 resident memory (master and workers, from /proc) against the idle server, per 100 watchers.
 
+With `--database postgresql` the store is a PostgreSQL server of its own (bench/pgcluster.py, durable: fsync
+and synchronous commits on, as in production) and `--servers N` runs N app servers on it, each table's saving
+phone and watchers spread over them (a watcher is often on another server than the save); `--compare` runs
+one server on SQLite, then two on PostgreSQL, one after the other, and prints both. The database's own CPU
+is counted apart (`db_cpu_per_s`).
+
 Run: `.venv/bin/python -m bench.venue --tables 300 --watchers 3 --mode long --seconds 30`.
 Keep runs short on a shared machine: a run lasts about `--seconds` plus the set-up.
 """
@@ -27,7 +33,7 @@ from urllib.parse import urlencode
 from scorekeeper import db as database
 from scorekeeper import store
 
-from . import scenario
+from . import pgcluster, scenario
 from .server import HOST, Server
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -79,8 +85,9 @@ async def request(port: int, method: str, path: str, headers: dict, body: bytes 
 class Venue:
     """The phones of the venue and what they saw."""
 
-    def __init__(self, port: int, games: list[str], version: int, args):
-        self.port, self.games, self.args = port, games, args
+    def __init__(self, ports: list[int], games: list[str], version: int, args):
+        self.ports, self.games, self.args = ports, games, args
+        self.place = {game: k for k, game in enumerate(games)}
         self.versions = dict.fromkeys(games, version)
         self.saved_at: dict[str, float] = {}  # game -> when its save was sent
         self.saved_done: dict[str, float] = {}  # game -> when the save's answer came
@@ -95,15 +102,19 @@ class Venue:
     def headers(self, **extra) -> dict:
         return {"Accept-Encoding": "br, gzip", "HX-Request": "true", **extra}
 
-    async def watcher(self, game: str) -> None:
+    def port(self, game: str, phone: int = 0) -> int:
+        """The server a phone of a table talks to: the tables' phones spread over the servers."""
+        return self.ports[(self.place[game] + phone) % len(self.ports)]
+
+    async def watcher(self, game: str, phone: int = 1) -> None:
         """One watching phone, following its table until the end of the run."""
-        seen = self.versions[game]
+        seen, port = self.versions[game], self.port(game, phone)
         await asyncio.sleep(random.random() * 3)  # phones do not all open the page in the same second
         while not self.stop:
             query = {"version": seen, **({"wait": 20} if self.args.mode == "long" else {})}
             started = time.monotonic()
             try:
-                status, body = await request(self.port, "GET", f"/games/{game}/poll?{urlencode(query)}", self.headers())
+                status, body = await request(port, "GET", f"/games/{game}/poll?{urlencode(query)}", self.headers())
             except OSError as exc:
                 status, body = 0, str(exc).encode()
             now = time.monotonic()
@@ -129,7 +140,7 @@ class Venue:
         body = urlencode(scenario.save_form(scenario.SAVED)).encode()
         self.saved_at[game] = started = time.monotonic()
         status, _ = await request(
-            self.port, "POST", f"/games/{game}/rounds", self.headers(Cookie=f"device={scenario.DEVICE}"), body
+            self.port(game), "POST", f"/games/{game}/rounds", self.headers(Cookie=f"device={scenario.DEVICE}"), body
         )
         self.saved_done[game] = time.monotonic()
         self.saves.append(self.saved_done[game] - started)
@@ -155,20 +166,33 @@ async def trivial(port: int, count: int) -> float:
     return statistics.median(times) * 1000
 
 
-async def run(server: Server, games: list[str], version: int, args) -> dict:
+def database_cpu(postmaster: int | None) -> float:
+    """CPU seconds used so far by a PostgreSQL server: the postmaster, its live processes and those gone."""
+    if postmaster is None:
+        return 0.0
+    children = []
+    for task in Path(f"/proc/{postmaster}/task").glob("*/children"):
+        children += [int(pid) for pid in task.read_text().split()]
+    fields = Path(f"/proc/{postmaster}/stat").read_text().rsplit(")", 1)[1].split()
+    gone = (int(fields[13]) + int(fields[14])) / TICKS  # cutime, cstime: its children that ended
+    return cpu_seconds([postmaster, *children]) + gone
+
+
+async def run(servers: list[Server], games: list[str], version: int, args, postmaster: int | None = None) -> dict:
     """Idle figures, then the venue for `args.seconds` with every phone connected."""
-    pids = [server.process.pid, *server.workers()]
+    server = servers[0]
+    pids = [pid for each in servers for pid in (each.process.pid, *each.workers())]
     idle_p50 = await trivial(server.port, 300)
     idle_rss = rss_kib(pids)
-    venue = Venue(server.port, games, version, args)
+    venue = Venue([each.port for each in servers], games, version, args)
     tables = games[: args.tables]
-    watchers = [asyncio.create_task(venue.watcher(g)) for g in tables for _ in range(args.watchers)]
+    watchers = [asyncio.create_task(venue.watcher(g, k + 1)) for g in tables for k in range(args.watchers)]
     savers = [asyncio.create_task(venue.table(g)) for g in tables] if args.saves else []
     await asyncio.sleep(args.warmup)
     venue.measuring = True
-    cpu0, t0 = cpu_seconds(pids), time.monotonic()
+    cpu0, db0, t0 = cpu_seconds(pids), database_cpu(postmaster), time.monotonic()
     await asyncio.sleep(args.seconds)
-    cpu = cpu_seconds(pids) - cpu0
+    cpu, db_cpu = cpu_seconds(pids) - cpu0, database_cpu(postmaster) - db0
     elapsed = time.monotonic() - t0
     rss = rss_kib(pids)
     busy_p50 = await trivial(server.port, 100)
@@ -185,6 +209,7 @@ async def run(server: Server, games: list[str], version: int, args) -> dict:
         "busy_trivial_p50": busy_p50,
         "watchers": phones,
         "cpu_per_s": cpu / elapsed,
+        "db_cpu_per_s": db_cpu / elapsed,
         "cpu_per_100": cpu / elapsed / phones * 100,
         "rss_mib": rss / 1024,
         "rss_per_100_mib": (rss - idle_rss) / 1024 / phones * 100,
@@ -202,8 +227,8 @@ async def run(server: Server, games: list[str], version: int, args) -> dict:
     }
 
 
-def main(argv=None) -> dict:
-    """Print one line of figures (and the load average the machine had)."""
+def main(argv=None) -> list[dict]:
+    """Print the figures of each venue run (and the load average the machine had)."""
     parser = argparse.ArgumentParser(prog="python -m bench.venue", description=__doc__)
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--watchers", type=int, default=3, help="watching phones per table")
@@ -213,23 +238,51 @@ def main(argv=None) -> dict:
     parser.add_argument("--seconds", type=float, default=20, help="measured seconds (each table saves once in them)")
     parser.add_argument("--warmup", type=float, default=4)
     parser.add_argument("--no-saves", dest="saves", action="store_false", help="watchers only (cost per watcher)")
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--servers", type=int, default=1, help="app servers on the one store")
+    parser.add_argument("--compare", action="store_true", help="1 server on SQLite, then 2 on PostgreSQL")
     args = parser.parse_args(argv)
+    setups = [("sqlite", 1), ("postgresql", 2)] if args.compare else [(args.database, args.servers)]
+    results = []
+    for engine, count in setups:
+        found = venue(engine, count, args)
+        print(f"-- {engine}, {count} server(s)")
+        for key, value in found.items():
+            print(f"{key}: {value:.2f}" if isinstance(value, float) else f"{key}: {value}")
+        results.append(found)
+    return results
+
+
+def venue(engine: str, count: int, args) -> dict:
+    """One run: the store made and filled, `count` servers on it, the phones, then everything stopped."""
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-venue-"))
-    prepared = scenario.prepare(folder / "scorekeeper.sqlite", args.tables)
-    games = prepared.saves
-    db = database.connect(str(folder / "scorekeeper.sqlite"))
-    version = store.version(db, games[0]) or 0
-    db.conn.close()
-    server = Server(folder, args.workers, None, args.worker_class)
+    cluster, postmaster = None, None
+    if engine == "postgresql":
+        location, cluster = pgcluster.start(durable=True)  # on the disk, as the SQLite file
+        postmaster = int(Path(cluster, "data", "postmaster.pid").read_text().split()[0])
+    else:
+        location = str(folder / "scorekeeper.sqlite")
+    servers: list[Server] = []
     try:
+        games = scenario.prepare(location, args.tables).saves
+        db = database.connect(location)
+        version = store.version(db, games[0]) or 0
+        db.close()
+        shared = location if engine == "postgresql" else None
+        for k in range(count):
+            instance = folder / f"server-{k}" if shared else folder  # SQLite: the file in the instance folder
+            instance.mkdir(exist_ok=True)
+            servers.append(Server(instance, args.workers, None, args.worker_class, shared))
         load = os.getloadavg()
-        found = asyncio.run(run(server, games, version, args))
+        found = asyncio.run(run(servers, games, version, args, postmaster))
     finally:
-        server.stop()
-    found.update(mode=args.mode, worker_class=args.worker_class or "gevent", tables=args.tables, load=load)
+        for server in servers:
+            server.stop()
+        if cluster is not None:
+            pgcluster.stop(cluster)
+    found.update(engine=engine, servers=count, mode=args.mode, tables=args.tables, load=load)
+    found.update(worker_class=args.worker_class or "gevent")
     found["saves_per_s"] = args.tables / args.seconds if args.saves else 0
-    for key, value in found.items():
-        print(f"{key}: {value:.2f}" if isinstance(value, float) else f"{key}: {value}")
     return found
 
 
