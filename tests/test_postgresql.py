@@ -126,3 +126,37 @@ def test_sql_with_a_literal_percent_and_placeholders_reads_the_same():
         assert rows == [{"id": game_id}]
     finally:
         db.close()
+
+
+GEVENT_WORKER = """
+import sys, time
+import psycopg  # imported before the patch, as gunicorn's master does
+from gevent import monkey, spawn, sleep
+monkey.patch_all()
+from scorekeeper import db
+
+conn = db.connect(sys.argv[1])  # what a worker's first request does
+ticks = []
+def tick():
+    while len(ticks) < 1000:
+        ticks.append(time.monotonic())
+        sleep(0.01)
+ticker = spawn(tick)
+sleep(0.05)
+started = time.monotonic()
+conn.execute("select pg_sleep(0.5)")
+print(sum(1 for t in ticks if t > started))
+"""
+
+
+def test_a_query_in_a_gevent_worker_lets_the_workers_other_requests_go_on():
+    """Under gunicorn's gevent workers a query waits through gevent: the worker's other greenlets (the other
+    phones' requests) run meanwhile, though psycopg was imported before the worker patched select."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", GEVENT_WORKER, postgresql.fresh_store()], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 20  # ticks every 10 ms through the 500 ms query (none if it blocked)
