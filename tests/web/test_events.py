@@ -102,6 +102,8 @@ def test_a_table_joins_by_the_link_and_starts_its_game_for_the_night(client, oth
     assert re.search(r'<option value="[^"]+" selected>Thursday club', form)
     page = other_phone.get(url, headers=EN).get_data(as_text=True)
     assert 'id="event-manage"' not in page  # only the phone that made it manages it
+    game = play(other_phone, url, "inferno")
+    assert f'id="game-event" href="{url}"' in other_phone.get(game).get_data(as_text=True)  # back to the night
 
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
