@@ -113,8 +113,11 @@ def now() -> str:
 
 
 def new_id() -> str:
-    """An unguessable game id: 16 random URL-safe characters."""
-    return secrets.token_urlsafe(12)
+    """An unguessable game id: 16 random URL-safe characters, never a "-" first (a spreadsheet would take the
+    id in a CSV for a formula)."""
+    while (found := secrets.token_urlsafe(12)).startswith("-"):
+        pass
+    return found
 
 
 def _dump(value) -> str:

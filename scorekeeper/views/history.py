@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from datetime import date
 from functools import lru_cache
 from urllib.parse import quote
@@ -25,7 +26,9 @@ from .share import absolute
 bp = Blueprint("history", __name__)
 
 PAGE = 50  # games a history page lists; the rest are a tap on "Older games" away
-FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet would run a cell starting so
+FORMULA = frozenset("=+-@\uff1d\uff0b\uff0d\uff20")  # a spreadsheet runs a cell starting so (full-width too)
+CELL_STARTS = frozenset(",;")  # a spreadsheet in French or German splits on ";" whatever the file says
+UNSEEN = frozenset(("Cc", "Cf", "Zs", "Zl", "Zp"))  # spaces, no-break and zero-width spaces, BOM, controls
 
 
 def _scope() -> tuple[str | None, bool]:
@@ -90,16 +93,34 @@ def index():
     return page.full("history.html", 200, **context)
 
 
-def name_cell(name: str) -> str:
-    """A player's or side's name for a CSV cell; one a spreadsheet would take for a formula gets an apostrophe."""
-    return "'" + name if name.startswith(FORMULA) else name
+def _unseen(char: str) -> bool:
+    """Whether a spreadsheet may skip this character before it looks for a formula (a space, an invisible
+    character, a quote)."""
+    return char == '"' or unicodedata.category(char) in UNSEEN
+
+
+def cell(value):
+    """A value for a CSV cell: a number as it is; text with an apostrophe before any formula a spreadsheet
+    could find in it, at its start or after a "," or ";" it could split on, past spaces and invisible
+    characters ("a;=1+1" becomes "a;'=1+1")."""
+    if not isinstance(value, str):
+        return value
+    kept, starts = [], True
+    for char in value:
+        if starts and not _unseen(char):
+            if char in FORMULA:
+                kept.append("'")
+            starts = False
+        kept.append(char)
+        starts = starts or char in CELL_STARTS
+    return "".join(kept)
 
 
 def _csv(rows: list[list], filename: str):
     """A CSV download, in UTF-8."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerows(rows)
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_ALL)  # a separator in a name stays in its cell
+    writer.writerows([[cell(value) for value in row] for row in rows])
     response = current_app.response_class(out.getvalue(), content_type="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
@@ -126,7 +147,7 @@ def history_csv():
                     entry.rules,
                     entry.created,
                     int(data["finished"]),
-                    name_cell(name),
+                    name,
                     data["totals"][side],
                     data["ranks"][side],
                     won,
@@ -185,8 +206,8 @@ def export_csv(game_id: str):
     """The game's rounds for a spreadsheet: round, dealer, what each side scored; then the totals."""
     stored = access.game_or_404(game_id)
     result = store.derived(stored)
-    rows: list[list] = [["round", "dealer", *map(name_cell, result.sides)]]
-    rows += [[r.number, name_cell(stored.game.players[r.dealer]), *r.scores] for r in result.rounds]
+    rows: list[list] = [["round", "dealer", *result.sides]]
+    rows += [[r.number, stored.game.players[r.dealer], *r.scores] for r in result.rounds]
     rows.append(["total", "", *result.totals])
     return _csv(rows, f"{stored.game.rules}-{game_id}.csv")
 

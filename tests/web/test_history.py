@@ -323,11 +323,47 @@ def test_a_games_csv_has_each_round_and_the_totals(client, document):
     assert [int(v) for v in rows[-1][2:]] == played.totals
 
 
-def test_a_csv_never_hands_a_spreadsheet_a_formula(client):
-    url = start(client, "inferno", ["=SUM(A1)", "Bob", "Carl"])
+TRICKY = [
+    "=SUM(A1)",
+    "a;=1+1;",  # one cell for a "," reader, three for a ";" one
+    "+33 6 12",
+    "@home",
+    "-2",
+    "\u00a0=1+1",  # a no-break space first
+    "\u200b=HYPERLINK(1)",  # a zero-width space
+    "\ufeff+1",  # a byte order mark
+    "x, \u2060 @y",
+    "\uff1d1+1",  # a full-width equals sign
+    'a;"=1"',
+]
+NUMBER = re.compile(r"-?\d+")
+UNSEEN = "\u00a0\u200b\u2060\ufeff \"\t"
+
+
+def formulas(text: str, separator: str) -> list[str]:
+    """The cells of a CSV, read with `separator`, that start a formula once spaces, quotes and invisible
+    characters are skipped (a number such as -9 is a number)."""
+    cells = [c for row in csv.reader(io.StringIO(text), delimiter=separator) for c in row]
+    return [c for c in cells if c.lstrip(UNSEEN)[:1] in ("=", "+", "-", "@", "\uff1d") and not NUMBER.fullmatch(c)]
+
+
+@pytest.mark.parametrize("separator", [",", ";"])
+def test_a_csv_never_hands_a_spreadsheet_a_formula(client, separator):
+    for k in range(0, len(TRICKY), 3):
+        start(client, "inferno", TRICKY[k : k + 3] + ["Bob", "Carl", "Dan"][: 3 - len(TRICKY[k : k + 3])])
+    url = imported(client, samples.everest_abyss())  # a round scored -9: numbers stay numbers
+    for path in ("/history.csv", url + "/export.csv", *(u + "/export.csv" for u in client_games(client))):
+        text_ = client.get(path).get_data(as_text=True)
+        assert formulas(text_, separator) == [], path
     rows = parsed_csv(client.get(url + "/export.csv"))
-    assert rows[0][2] == "'=SUM(A1)"
-    assert "'=SUM(A1)" in [r[4] for r in parsed_csv(client.get("/history.csv"))]
+    assert any(int(v) < 0 for row in rows[1:] for v in row[2:])  # "-20" stays a number, not "'-20"
+    names = {r[4] for r in parsed_csv(client.get("/history.csv"))[1:]}
+    assert {"'=SUM(A1)", "a;'=1+1;", "\u200b'=HYPERLINK(1)", "x, \u2060 '@y", "'-2"} <= names
+
+
+def client_games(client) -> list[str]:
+    """The game pages this phone's home page links to."""
+    return sorted(set(re.findall(r'href="(/games/[\w-]+)"', client.get("/").get_data(as_text=True))))
 
 
 def test_the_history_csv_gives_each_game_id_as_it_is(client):
