@@ -3,10 +3,12 @@ and the device cookie that says which phone is which."""
 
 from __future__ import annotations
 
+import functools
 import secrets
 from pathlib import Path
 
-from flask import abort, current_app, g, request
+from flask import abort, current_app, g, make_response, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -100,8 +102,33 @@ def finish(response):
     return response
 
 
+def private(view):
+    """A page that shows this phone's own games (or the admin's list of all): kept by no cache, the
+    phone's own neither (`no-store`: the service worker and offline.js keep no copy), nor htmx's history
+    (base.html marks the page hx-history="false"), so a shared browser shows none of it later."""
+
+    @functools.wraps(view)
+    def answer(*args, **kwargs):
+        g.private = True
+        response = make_response(view(*args, **kwargs))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    return answer
+
+
+class Sessions(SecureCookieSessionInterface):
+    """Flask's signed session cookie (the admin's sign-in), Secure whenever the request came over HTTPS
+    (directly, or through a trusted proxy: guard.py) so it never travels in the clear afterwards."""
+
+    def get_cookie_secure(self, app) -> bool:
+        """Secure if configured so, or if this request came over HTTPS."""
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
 def init_app(app) -> None:
     """Wire the checks and headers into every request; the session cookie (admin sign-in) stays same-site."""
+    app.session_interface = Sessions()
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     app.before_request(refuse_cross_site)

@@ -356,13 +356,18 @@
 
   let keepTimer = 0;
 
+  // A page the server says to keep nowhere (this phone's list of games, its history, the admin's list) is not.
+  function kept(response) {
+    return response.ok && !(response.headers.get("Cache-Control") || "").includes("no-store");
+  }
+
   function keepPage() {
     if (!window.caches || offlineCopy()) return;
     clearTimeout(keepTimer);
     const url = location.href.split("#")[0];
     keepTimer = setTimeout(() => {
       Promise.all([caches.open(PAGES), fetch(url, { credentials: "same-origin" })])
-        .then(([cache, response]) => response.ok && cache.delete(url, { ignoreVary: true }).then(() => cache.put(url, response)))
+        .then(([cache, response]) => kept(response) && cache.delete(url, { ignoreVary: true }).then(() => cache.put(url, response)))
         .catch(() => { /* offline: the copy stays as it was */ });
     }, 800);
   }

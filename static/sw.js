@@ -8,6 +8,9 @@ const PAGES = "scorekeeper-pages-v1";  // offline.js adds pages to it too
 const WAIT = 6000;  // a page the network has not sent in 6 s comes from the copy, if there is one
 const STATIC_PATH = new URL("static/", self.location).pathname;
 const FINGERPRINT = /\.[0-9a-f]{12}\.\w+$/;  // app.<hash of its content>.css: never changes under its name
+// pages that show a phone's own games or the admin's list: the server sends them no-store, and any copy an
+// older worker kept is dropped here (a game page kept for offline use stays)
+const PRIVATE = new RegExp("^" + new URL(".", self.location).pathname + "(history|players/.*|admin)?$");
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -16,6 +19,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith("scorekeeper-") && !ours.includes(k)).map((k) => caches.delete(k))))
+      .then(() => forgetPrivate())
       .then(() => self.clients.claim()),
   );
 });
@@ -28,6 +32,12 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") event.respondWith(page(request));
   else if (url.pathname.startsWith(STATIC_PATH)) event.respondWith(asset(request, url));
 });
+
+async function forgetPrivate() {
+  const cache = await caches.open(PAGES);
+  const kept = await cache.keys();
+  await Promise.all(kept.filter((r) => PRIVATE.test(new URL(r.url).pathname)).map((r) => cache.delete(r, { ignoreVary: true })));
+}
 
 // Fingerprinted static files never change under their URL: the kept copy is the file.
 async function asset(request, url) {

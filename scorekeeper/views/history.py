@@ -63,6 +63,7 @@ def _by_id() -> dict:
 
 
 @bp.get("/history")
+@security.private
 def index():
     """This phone's games, newest first, filtered by game and player."""
     device, everything = _scope()
@@ -129,6 +130,7 @@ def _csv(rows: list[list], filename: str):
 
 
 @bp.get("/history.csv")
+@security.private
 def history_csv():
     """One row per game and side: game,rules,date,finished,side,total,rank,won."""
     device, everything = _scope()
@@ -157,6 +159,7 @@ def history_csv():
 
 
 @bp.get("/players/<path:name>")
+@security.private
 def player(name: str):
     """A player's record across this phone's games."""
     device, everything = _scope()

@@ -23,6 +23,7 @@ bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
+@security.private
 def index():
     """Pick a game to start, or go back to one of this phone's games."""
     db = get_db()

@@ -10,7 +10,7 @@ import segno
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, session, url_for
 from markupsafe import Markup, escape
 
-from .. import store
+from .. import security, store
 from ..i18n import gettext
 from ..rules import N_
 from ..security import limiter
@@ -106,6 +106,7 @@ def _too_many() -> str:
 
 
 @bp.route("/admin", methods=["GET", "POST"])
+@security.private
 @limiter.limit(
     lambda: str(current_app.config.get("ADMIN_SIGN_IN_LIMIT") or "5 per minute"),
     methods=["POST"],
@@ -126,6 +127,9 @@ def admin():
 
 @bp.post("/admin/logout")
 def logout():
-    """Sign out of the admin listing."""
+    """Sign out of the admin listing; the browser forgets every page and copy it kept (on a shared browser the
+    list of every game stays readable offline otherwise), the phone's game pages kept for offline too."""
     session.clear()
-    return redirect(url_for("home.index"), 303)
+    response = redirect(url_for("home.index"), 303)
+    response.headers["Clear-Site-Data"] = '"cache", "storage"'
+    return response

@@ -1,0 +1,45 @@
+"""On a shared phone, with the service worker installed: a game page is kept for offline use, but the pages
+that list this phone's games (home, history, a player's record) are kept by neither the worker, offline.js
+nor htmx's history, so they do not open offline afterwards."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import open_game
+from .test_offline import until
+
+pytestmark = pytest.mark.browser
+
+KEPT = """() => caches.open('scorekeeper-pages-v1').then(c => c.keys())
+              .then(keys => keys.map(r => new URL(r.url).pathname + new URL(r.url).search))"""
+
+
+def test_only_game_pages_are_kept_on_the_phone(browser, browser_context_args, live_server):
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    page = context.new_page()
+    try:
+        url = open_game(page, live_server, "inferno", ["Anne", "Julien", "Sylvie"])
+        game = url.removeprefix(live_server)
+        until(page, "() => !!navigator.serviceWorker.controller")
+        page.reload()  # through the worker now
+        until(page, f"() => ({KEPT})().then(kept => kept.includes('{game}'))")  # kept, as before
+        for path in ("/", "/history", "/players/Anne"):
+            page.goto(live_server + path)
+            expect(page.locator("main")).to_be_visible()
+        page.goto(live_server + "/history")
+        page.locator("#history-filters select[name=game]").select_option("inferno")  # htmx, pushed to history
+        page.wait_for_url("**/history?game=inferno&player=")
+        page.wait_for_timeout(1200)  # offline.js keeps the page it shows 800 ms after a swap
+        kept = page.evaluate(KEPT)
+        assert game in kept
+        assert not [path for path in kept if not path.startswith("/games/")], kept
+        assert page.evaluate("() => localStorage.getItem('htmx-history-cache')") in (None, "[]")
+        context.set_offline(True)
+        page.goto(url)
+        expect(page.locator("#offline-copy")).to_be_attached()  # the game page opens offline, as before
+        with pytest.raises(Exception, match="ERR_INTERNET_DISCONNECTED|ERR_FAILED"):
+            page.goto(live_server + "/history")
+    finally:
+        context.close()
