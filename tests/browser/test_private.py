@@ -39,7 +39,7 @@ def test_only_game_pages_are_kept_on_the_phone(browser, browser_context_args, li
         context.set_offline(True)
         page.goto(url)
         expect(page.locator("#offline-copy")).to_be_attached()  # the game page opens offline, as before
-        with pytest.raises(Exception, match="ERR_INTERNET_DISCONNECTED|ERR_FAILED"):
+        with pytest.raises(Exception, match=r"ERR_INTERNET_DISCONNECTED|ERR_FAILED"):
             page.goto(live_server + "/history")
     finally:
         context.close()

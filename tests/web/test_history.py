@@ -337,7 +337,7 @@ TRICKY = [
     'a;"=1"',
 ]
 NUMBER = re.compile(r"-?\d+")
-UNSEEN = "\u00a0\u200b\u2060\ufeff \"\t"
+UNSEEN = '\u00a0\u200b\u2060\ufeff "\t'
 
 
 def formulas(text: str, separator: str) -> list[str]:
