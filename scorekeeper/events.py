@@ -52,7 +52,7 @@ class Event:
 
 @dataclass
 class Table:
-    """One game of the event: which game, when, its table's number and summary (history.summarize; None if
+    """One game of the event: which game, when, its table's number and summary (summaries.summarize; None if
     the game is invalid)."""
 
     id: str

@@ -1,7 +1,8 @@
 """The table's memory: a summary of each game (sides, totals, ranks, winners, each player's statistics),
-kept in the store beside the game and made again whenever the game's version moves on; the rounds stay
-the truth. History, the history CSV and the players' records read these summaries, so a page over a
-thousand games never plays a thousand games again.
+kept in the store beside the game and written by the store with every change of it (summaries.py); the
+rounds stay the truth. History, the history CSV and the players' records read these summaries, so a page
+over a thousand games never plays a thousand games again, and none has games piled up to summarise: a
+game stored before summaries were written at each change is caught up a few at a time (CATCH_UP).
 
 No Flask here: the views say which device asks, this module answers from the store.
 """
@@ -9,50 +10,16 @@ No Flask here: the views say which device asks, this module answers from the sto
 from __future__ import annotations
 
 import json
-import unicodedata
+import time
 from dataclasses import dataclass, field
 
-from . import rules, store
+from . import rules, store, summaries
 from .db import Database, write
-from .rules import Game, Result, Rules, Statistic
+from .rules import Rules, Statistic
+from .summaries import SEP, player_key
 
-SEP = "\x1f"  # between the player keys of a summary, so a search for one key never matches inside another
-BATCH = 200  # summaries written per transaction while catching up
-
-
-def player_key(name: str) -> str:
-    """Who a name stands for within one device's games: case and spacing aside ("anne  marie" is "Anne Marie")."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
-
-
-def ranks(result: Result) -> list[int]:
-    """Each side's rank in the game's standings (RULES.md "Standings"), by side."""
-    by_side = [0] * len(result.sides)
-    for standing in result.standings:
-        by_side[standing.side] = standing.rank
-    return by_side
-
-
-def summarize(game: Game, result: Result) -> dict:
-    """What history and the players' pages need of one game, as JSON-ready data."""
-    rules_ = rules.get(game.rules)
-    return {
-        "players": list(game.players),
-        "sides": list(result.sides),
-        "seat_side": [rules_.seat_side(game, seat) for seat in range(len(game.players))],
-        "totals": list(result.totals),
-        "ranks": ranks(result),
-        "winners": list(result.winners),
-        "finished": result.finished,
-        "rounds": len(result.rounds),
-        "stats": rules_.statistics(game, result),
-    }
-
-
-def _keys(players: list[str]) -> str:
-    """The column a player filter searches: every player's key between separators."""
-    return SEP + SEP.join(player_key(p) for p in players) + SEP
-
+NAMES = 1000  # games whose players the history's player filter offers (the admin's server may hold 30,000)
+CATCH_UP = 0.25  # seconds a page may spend summarising games stored without a summary (one game at least)
 
 # -- keeping the summaries -------------------------------------------------------------------------
 
@@ -65,45 +32,21 @@ def _scope(device: str | None, everything: bool) -> tuple[str, list]:
 
 
 def refresh(db: Database, device: str | None, everything: bool = False) -> int:
-    """Summarise again the games of this device whose summary is missing or older than the game; return how many."""
+    """Summarise games of this device whose summary is missing or older than the game (stored before the
+    store wrote one with every change), for CATCH_UP seconds at most; return how many."""
     join, params = _scope(device, everything)
-    stale = [
-        row["id"]
-        for row in db.query(
-            f"select g.id from games g {join} left join summaries s on s.game_id = g.id "
-            "where s.version is null or s.version != g.version",
-            params,
-        )
-    ]
-    for start in range(0, len(stale), BATCH):
-        rows = []
-        for game_id in stale[start : start + BATCH]:
-            stored = store.load(db, game_id)
-            if stored is None:  # deleted meanwhile
-                continue
-            try:
-                data = summarize(stored.game, rules.play(stored.game))
-            except rules.Invalid:  # a game the rules no longer accept is listed without a result
-                data = {"players": stored.game.players, "invalid": True}
-            rows.append(
-                {"game_id": game_id, "version": stored.version, "keys": _keys(stored.game.players), "data": data}
-            )
-        with write(db):
-            for row in rows:
-                db.execute(
-                    "insert into summaries (game_id, version, keys, data) "
-                    "select ?, ?, ?, ? where exists (select 1 from games where id = ?) "
-                    "on conflict (game_id) do update set version = excluded.version, keys = excluded.keys, "
-                    "data = excluded.data",
-                    [
-                        row["game_id"],
-                        row["version"],
-                        row["keys"],
-                        json.dumps(row["data"], ensure_ascii=False),
-                        row["game_id"],
-                    ],
-                )
-    return len(stale)
+    stale = f"select g.id from games g {join} left join summaries s on s.game_id = g.id "
+    stale += "where s.version is null or s.version != g.version limit 50"
+    done, deadline = 0, time.monotonic() + CATCH_UP
+    for row in list(db.query(stale, params)):
+        if done and time.monotonic() > deadline:
+            break
+        with write(db, row["id"]):
+            stored = store.load(db, row["id"])
+            if stored is not None:  # not deleted meanwhile
+                summaries.store(db, stored.id, stored.version, stored.game, stored.result)
+        done += 1
+    return done
 
 
 # -- reading them ----------------------------------------------------------------------------------
@@ -180,11 +123,26 @@ def entries(
     return found, count
 
 
+def of_games(db: Database, ids: list[str]) -> dict[str, dict]:
+    """The up-to-date summaries of these games (a page's worth), by game id."""
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    rows = db.query(
+        "select s.game_id, s.data from summaries s join games g on g.id = s.game_id and g.version = s.version "
+        f"where s.game_id in ({marks})",
+        ids,
+    )
+    return {row["game_id"]: json.loads(row["data"]) for row in rows}
+
+
 def names(db: Database, device: str | None, everything: bool = False) -> dict[str, str]:
-    """Every player of this device's games, key -> the spelling of their latest game, in alphabetical order."""
+    """The players of this device's latest NAMES games, key -> the spelling of their latest game, in alphabetical
+    order."""
     join, params = _scope(device, everything)
     spelled: dict[str, str] = {}
-    for row in db.query(f"select g.players from games g {join} order by g.created", params):
+    latest = f"select g.players, g.created from games g {join} order by g.created desc limit {NAMES}"
+    for row in db.query(f"select latest.players from ({latest}) latest order by latest.created", params):
         for name in json.loads(row["players"]):
             spelled[player_key(name)] = name.strip()
     return dict(sorted(spelled.items(), key=lambda kv: kv[0]))

@@ -96,7 +96,7 @@ def leaderboard(finishes: Iterable[Finish]) -> list[Row]:
 
 
 def finish_of(summary: dict) -> Finish | None:
-    """A finished game's standings from its stored summary (history.summarize), or None if it is not finished
+    """A finished game's standings from its stored summary (summaries.summarize), or None if it is not finished
     (or could not be played through): a game in progress counts nothing."""
     if not summary.get("finished") or summary.get("invalid"):
         return None

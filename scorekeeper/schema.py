@@ -120,3 +120,9 @@ def m003_events(db: Database) -> None:
     db.execute("alter table games add column event_id text references events(id)")
     db.execute("alter table games add column event_table integer")  # its table's number in the event: 1, 2...
     db.execute("create index idx_games_event_id on games (event_id)")
+
+
+@both
+def m004_rematch(db: Database) -> None:
+    """A finished game remembers its rematch, so a rematch tapped twice starts one game."""
+    db.execute("alter table games add column rematch text")

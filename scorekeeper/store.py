@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from . import changes, events, rules
+from . import changes, events, rules, summaries
 from .db import Database, write
+from .kept import Derived
 from .rules import N_, Game, Problem, problem
 from .rules.problems import Nn_
 from .rules.setup import printable_names
@@ -54,40 +53,6 @@ class Stored:
     event: str | None = None  # the club night it was started for (events.py)
 
 
-class Derived:
-    """Games played through, kept per process by what they were derived from (their set-up and version).
-
-    The stored rounds stay the truth: every change bumps the version in the same transaction, so a kept
-    result is used only for the very rounds it came from. A save at round 500 then plays one round, not
-    500, and a page or a poll reads the games row alone. Kept results are shared between threads and
-    never changed (play_on makes a new one); each Stored gets its own Game and list of rounds."""
-
-    SIZE = 512  # games; a venue of 300 tables fits, a long game's result is a few hundred KB at most
-
-    def __init__(self) -> None:
-        self.kept: OrderedDict[str, tuple[tuple, list[dict], rules.Result]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, game_id: str, key: tuple) -> tuple[list[dict], rules.Result] | None:
-        """The rounds and result kept for this game at `key`, if any."""
-        with self.lock:
-            found = self.kept.get(game_id)
-            if found is None or found[0] != key:
-                return None
-            self.kept.move_to_end(game_id)
-            return found[1], found[2]
-
-    def put(self, stored: Stored) -> None:
-        """Keep a stored game's result under its key."""
-        if stored.result is None or not stored.key:
-            return
-        with self.lock:
-            self.kept[stored.id] = (stored.key, list(stored.game.rounds), stored.result)
-            self.kept.move_to_end(stored.id)
-            while len(self.kept) > self.SIZE:
-                self.kept.popitem(last=False)
-
-
 DERIVED = Derived()
 
 
@@ -113,8 +78,7 @@ def now() -> str:
 
 
 def new_id() -> str:
-    """An unguessable game id: 16 random URL-safe characters, never a "-" first (a spreadsheet would take the
-    id in a CSV for a formula)."""
+    """An unguessable game id: 16 random URL-safe characters, never "-" first (a formula in a CSV)."""
     while (found := secrets.token_urlsafe(12)).startswith("-"):
         pass
     return found
@@ -129,38 +93,61 @@ def create(db: Database, game: Game, device: str | None, event: str | None = Non
     """Store a checked game (with any rounds it already has) and give `device` the right to score it; started
     for a club night (`event`), it is refused with events.Closed once that event is closed."""
     result = rules.play(game)
-    game_id, stamp = new_id(), now()
     with write(db):
-        table = events.admit(db, event) if event else None
-        db.insert(
-            "games",
-            {
-                "id": game_id,
-                "rules": game.rules,
-                "options": _dump(game.options),
-                "players": _dump(game.players),
-                "first_dealer": game.first_dealer,
-                "created": stamp,
-                "updated": stamp,
-                "version": 1,
-                "draft": None,
-                "finished": int(result.finished),
-                "score_token": secrets.token_urlsafe(12),
-                "event_id": event,
-                "event_table": table,
-            },
-        )
-        db.insert_all(
-            "rounds",
-            [
-                {"game_id": game_id, "number": k + 1, "data": _dump(rnd), "created": stamp}
-                for k, rnd in enumerate(game.rounds)
-            ],
-        )
-        if device:
-            grant(db, device, game_id, "owner")
+        game_id = _insert(db, game, result, device, event)
     if event:
         changes.changed(events.watch_key(event))
+    return game_id
+
+
+def rematch(db: Database, game_id: str, game: Game, device: str | None, event: str | None = None) -> str:
+    """The finished game's rematch: the one started before (five taps at once make one game: the transaction
+    holds the finished game, in every worker), else `game`, stored now and remembered by the finished game."""
+    result = rules.play(game)
+    with write(db, game_id):
+        query = "select r.id from games g join games r on r.id = g.rematch where g.id = ?"
+        found = list(db.query(query, [game_id]))
+        if found:
+            return found[0]["id"]
+        fresh = _insert(db, game, result, device, event)
+        db.update("games", {"id": game_id}, {"rematch": fresh})
+    if event:
+        changes.changed(events.watch_key(event))
+    return fresh
+
+
+def _insert(db: Database, game: Game, result: rules.Result, device: str | None, event: str | None = None) -> str:
+    """Store a game played through as `result` (inside the caller's transaction), its summary with it."""
+    game_id, stamp = new_id(), now()
+    table = events.admit(db, event) if event else None
+    db.insert(
+        "games",
+        {
+            "id": game_id,
+            "rules": game.rules,
+            "options": _dump(game.options),
+            "players": _dump(game.players),
+            "first_dealer": game.first_dealer,
+            "created": stamp,
+            "updated": stamp,
+            "version": 1,
+            "draft": None,
+            "finished": int(result.finished),
+            "score_token": secrets.token_urlsafe(12),
+            "event_id": event,
+            "event_table": table,
+        },
+    )
+    db.insert_all(
+        "rounds",
+        [
+            {"game_id": game_id, "number": k + 1, "data": _dump(rnd), "created": stamp}
+            for k, rnd in enumerate(game.rounds)
+        ],
+    )
+    if device:
+        grant(db, device, game_id, "owner")
+    summaries.store(db, game_id, 1, game, result)
     return game_id
 
 
@@ -206,9 +193,10 @@ def version(db: Database, game_id: str) -> int | None:
     return rows[0]["version"] if rows else None
 
 
-def _touch(db: Database, stored: Stored, finished: bool, **columns) -> None:
-    """Bump the game's version after a change, keeping the finished flag the list shows; the result the
-    change derived goes with it (kept once the transaction has committed)."""
+def _touch(db: Database, stored: Stored, finished: bool, *, played: bool = True, **columns) -> None:
+    """Bump the game's version after a change, keeping the finished flag the list shows, and its summary
+    (summaries.py) with it: made again when the rounds or names changed (`played`), else moved on to the
+    new version; the result the change derived goes with it (kept once the transaction has committed)."""
     bumped = {"version": stored.version + 1, "updated": now(), "finished": int(finished), **columns}
     db.update("games", {"id": stored.id}, bumped)
     db.notify(stored.id)
@@ -216,6 +204,11 @@ def _touch(db: Database, stored: Stored, finished: bool, **columns) -> None:
     stored.key = (*stored.key[:-1], stored.version) if stored.key else ()
     if stored.event:
         events.bump(db, stored.event)
+    if played:  # the result the change played (not kept before the commit: the change may yet roll back)
+        summaries.store(db, stored.id, stored.version, stored.game, stored.result)
+    else:
+        moved = [stored.version, stored.id, stored.version - 1]
+        db.execute("update summaries set version = ? where game_id = ? and version = ?", moved)
 
 
 def _reload(db, game_id: str) -> Stored:
@@ -395,7 +388,7 @@ def save_draft(
             if undone(stored) is not None:
                 data["undone"] = undone(stored)  # the rest of the undone round waits for the next step
         stored.draft = data
-        _touch(db, stored, stored.finished, draft=_dump(data) if data else None)
+        _touch(db, stored, stored.finished, played=False, draft=_dump(data) if data else None)
     _done(stored)
     return stored
 
@@ -466,22 +459,24 @@ def new_score_token(db: Database, game_id: str) -> str:
     return token
 
 
-def listing(db: Database, device: str | None, everything: bool = False) -> list[dict]:
-    """The games this device created or opened (every game for the admin), newest first."""
+def listing(
+    db: Database, device: str | None, everything: bool = False, *, finished: bool | None = None, limit: int = 200
+) -> list[dict]:
+    """The latest `limit` games this device created or opened (every game for the admin), newest first."""
     columns = "g.id, g.rules, g.players, g.updated, g.finished, g.created"
+    where = "" if finished is None else " and g.finished = ?"
+    params: list = [] if finished is None else [int(finished)]
     if everything:
-        rows = db.query(f"select {columns}, 'admin' as role from games g order by g.updated desc")
+        query = f"select {columns}, 'admin' as role from games g where true{where}"
     else:
-        rows = db.query(
-            f"select {columns}, a.role from games g join access a on a.game_id = g.id "
-            "where a.device = ? order by g.updated desc",
-            [device or ""],
-        )
+        query = f"select {columns}, a.role from games g join access a on a.game_id = g.id where a.device = ?{where}"
+        params = [device or "", *params]
+    rows = db.query(f"{query} order by g.updated desc limit {int(limit)}", params)
     return [{**row, "players": json.loads(row["players"]), "finished": bool(row["finished"])} for row in rows]
 
 
 def known_names(db: Database, device: str | None) -> list[str]:
-    """Names used in this device's earlier games, for the new-game form to offer."""
+    """Names used in this device's latest 200 games, for the new-game form to offer."""
     names: dict[str, str] = {}
     for row in listing(db, device):
         for name in row["players"]:

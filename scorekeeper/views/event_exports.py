@@ -15,7 +15,7 @@ from ..sheets import check_paper
 from ..sheets import event as sheet
 from . import page
 from .events import event_or_404, standing
-from .history import name_cell
+from .history import cell
 from .sheets import _pdf, attachment, default_paper, file_name, printing
 
 bp = Blueprint("event_exports", __name__, url_prefix="/events")
@@ -30,7 +30,7 @@ def leaderboard_csv(event_id: str):
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_ALL)
     writer.writerow(["rank", "player", "games", "won", "average"])
-    writer.writerows([row.rank, name_cell(row.name), row.games, row.won, str(row.shown)] for row in board)
+    writer.writerows([row.rank, cell(row.name), row.games, row.won, str(row.shown)] for row in board)
     response = current_app.response_class(out.getvalue(), content_type="text/csv; charset=utf-8")
     filename = file_name(gettext("Leaderboard"), event.name, event.day).removesuffix(".pdf") + ".csv"
     response.headers["Content-Disposition"] = attachment(filename)

@@ -10,7 +10,7 @@ from datetime import date
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from markupsafe import Markup
 
-from .. import changes, events, history, i18n, leaderboard, rules, security, store
+from .. import changes, events, i18n, leaderboard, rules, security, store, summaries
 from ..db import close_db, get_db
 from ..i18n import gettext
 from ..rules import N_, Invalid, problem
@@ -109,10 +109,10 @@ def tables(event_id: str) -> list[events.Table]:
         if stored is None:
             continue
         try:
-            data = history.summarize(stored.game, store.derived(stored))
+            data = summaries.summarize(stored.game, store.derived(stored))
         except rules.Invalid:
             data = {"players": stored.game.players, "invalid": True}
-        keys = history.SEP + history.SEP.join(history.player_key(p) for p in stored.game.players) + history.SEP
+        keys = summaries.keys(stored.game.players)
         made.append((table.id, stored.version, keys, data))
         table.summary = None if data.get("invalid") else data
     if made:

@@ -193,11 +193,11 @@ def rematch(game_id: str):
     if not store.derived(stored).finished:
         message = N_("This game is not over yet: a rematch can start once it has a winner.")
         return page.problems([problem(message)], 409)
-    db, device = get_db(), security.ensure_device()
+    db, device, fresh = get_db(), security.ensure_device(), rematch_of(stored.game)
     try:  # a table at a club night plays its rematch for the evening too, while the evening takes games
-        new_id = store.create(db, rematch_of(stored.game), device, stored.event)
+        new_id = store.rematch(db, game_id, fresh, device, stored.event)
     except events.Closed:
-        new_id = store.create(db, rematch_of(stored.game), device)
+        new_id = store.rematch(db, game_id, fresh, device)
     target = url_for("games.show", game_id=new_id)
     if htmx:
         return "", 200, {"HX-Redirect": target}

@@ -22,32 +22,39 @@ from .events import CLOSED, FULL, GONE
 bp = Blueprint("home", __name__)
 
 
+LISTED = 30  # games in progress, and finished games, the home page lists: the rest are in the history, by pages
+
+
 @bp.get("/")
 @security.private
 def index():
     """Pick a game to start, or go back to one of this phone's games."""
     db = get_db()
-    games = _listed(db, security.device(), access.is_admin())
+    device, admin = security.device(), access.is_admin()
+    history.refresh(db, device, admin)  # games stored before summaries came with every change: a few at a time
+    going = store.listing(db, device, admin, finished=False, limit=LISTED)
+    done = store.listing(db, device, admin, finished=True, limit=LISTED)
+    _describe(db, going + done)
     return page.full(
         "home.html",
         200,
-        going=[g for g in games if not g["finished"]],
-        done=[g for g in games if g["finished"]],
-        games=games,
+        going=going,
+        done=done,
+        games=going or done,
+        more=len(going) == LISTED or len(done) == LISTED,
+        listed=LISTED,
         all_rules=rules.all_rules(),
         player_counts=player_counts(rules.all_rules()),
         by_id=_by_id(),
-        admin=access.is_admin(),
-        events=events.mine(db, security.device()),
+        admin=admin,
+        events=events.mine(db, device),
     )
 
 
-def _listed(db, device: str | None, everything: bool) -> list[dict]:
-    """This phone's games (every game for the admin), latest change first, each with where it stands (the
-    round reached, the leaders or the winners, from the history's summaries) and when it last changed."""
-    games = store.listing(db, device, everything=everything)
-    found, _count = history.entries(db, device, everything)
-    summaries = {entry.id: entry.data for entry in found}
+def _describe(db, games: list[dict]) -> None:
+    """Say where each listed game stands (the round reached, the leaders or the winners, from the history's
+    summaries) and when it last changed."""
+    summaries = history.of_games(db, [listed["id"] for listed in games])
     for listed in games:
         summary = summaries.get(listed["id"], {})
         listed["when"] = when(listed["updated"])
@@ -58,7 +65,6 @@ def _listed(db, device: str | None, everything: bool) -> list[dict]:
             else:
                 first = [side for side, rank in enumerate(summary["ranks"]) if rank == 1] if summary["rounds"] else []
             listed["first"] = [(summary["sides"][side], summary["totals"][side]) for side in first]
-    return games
 
 
 def when(stamp: str) -> str:

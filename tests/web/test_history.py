@@ -351,7 +351,7 @@ def formulas(text: str, separator: str) -> list[str]:
 def test_a_csv_never_hands_a_spreadsheet_a_formula(client, separator):
     for k in range(0, len(TRICKY), 3):
         start(client, "inferno", TRICKY[k : k + 3] + ["Bob", "Carl", "Dan"][: 3 - len(TRICKY[k : k + 3])])
-    url = imported(client, samples.everest_abyss())  # a round scored -9: numbers stay numbers
+    url = imported(client, sample("everest-abyss").showdown())  # a round scored below 0: numbers stay numbers
     for path in ("/history.csv", url + "/export.csv", *(u + "/export.csv" for u in client_games(client))):
         text_ = client.get(path).get_data(as_text=True)
         assert formulas(text_, separator) == [], path

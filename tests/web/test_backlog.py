@@ -1,0 +1,124 @@
+"""No request does work piled up by earlier ones: a game's summary (what the home page, the history and the
+players' pages read) is written with every change of the game; games stored before that are caught up a
+few at a time; the home page lists a page's worth of games, the admin's too. And a rematch tapped five
+times at once makes one game."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+
+import pytest
+
+from scorekeeper.db import connect
+from scorekeeper.views.home import LISTED
+from tests.samples import sample
+
+from .helpers import HX, game_count, post_round, start
+
+
+def imported(client, document) -> str:
+    """Import a game file on this phone; its URL."""
+    response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def summaries(app) -> dict[str, tuple[int, int]]:
+    """Each game's (version, its summary's version or 0), straight from the database."""
+    db = connect(app.config["DATABASE"])
+    try:
+        rows = db.execute(
+            "select g.id, g.version, coalesce(s.version, 0) from games g left join summaries s on s.game_id = g.id"
+        ).fetchall()
+    finally:
+        db.conn.close()
+    return {game_id: (version, summary) for game_id, version, summary in rows}
+
+
+def forget_summaries(app) -> None:
+    """The database as an older Scorekeeper left it: games without summaries."""
+    db = connect(app.config["DATABASE"])
+    try:
+        db.execute("delete from summaries")
+    finally:
+        db.conn.close()
+
+
+def up_to_date(app) -> bool:
+    return all(version == summary for version, summary in summaries(app).values())
+
+
+def test_every_change_writes_the_games_summary_no_page_has_to(app, client):
+    url = imported(client, sample("everest-abyss").full_game())
+    assert up_to_date(app)
+    fields = {"cote": "everest", "staked.0": 1, "staked.1": 1, "staked.2": 1, "winner": 0}
+    url = start(client, "everest-abyss", ["Anne", "Julien", "Sylvie"])
+    assert post_round(client, url, 1, "round", fields).status_code == 303
+    assert up_to_date(app)
+    tor = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"])
+    bids = {"open.0": "secret", "open.1": "secret", "open.2": "secret"}
+    assert post_round(client, tor, 1, "bids", bids).status_code == 303  # a draft moves the version on too
+    assert up_to_date(app)
+    assert (
+        client.post(
+            f"{tor}/players",
+            data={"was": '["Anne","Julien","Sylvie"]', "player.0": "Anna", "player.1": "Julien", "player.2": "Sylvie"},
+        ).status_code
+        == 303
+    )
+    assert up_to_date(app)
+    assert "Anna" in client.get("/history?player=anna").get_data(as_text=True)
+
+
+def test_games_stored_without_a_summary_are_caught_up_a_few_at_a_time(app, client):
+    for _ in range(60):
+        imported(client, sample("inferno").full_game())
+    forget_summaries(app)
+    assert client.get("/").status_code == 200
+    caught_up = sum(version == summary for version, summary in summaries(app).values())
+    assert 0 < caught_up <= 50  # one page does a bounded share of it
+    for _ in range(10):
+        client.get("/history")
+        if up_to_date(app):
+            break
+    assert up_to_date(app)
+    assert len(re.findall(r'<li><a href="/games/', client.get("/history").get_data(as_text=True))) == 50
+
+
+@pytest.mark.parametrize("headers", [{}, HX])
+def test_the_home_page_lists_a_pages_worth_and_points_to_the_history(app, client, headers):
+    for _ in range(LISTED + 2):
+        imported(client, sample("inferno").full_game())  # finished games
+    start(client, "inferno", ["Anne", "Julien", "Sylvie"])
+    html = client.get("/", headers=headers).get_data(as_text=True)
+    finished = html[html.index('id="my-games"') :]
+    assert len(re.findall(r'<li><a href="/games/', finished)) == LISTED
+    assert 'id="more-games"' in html and 'id="history-link"' in html
+
+
+def test_a_rematch_tapped_five_times_at_once_makes_one_game(app, client, other_phone):
+    url = imported(client, sample("inferno").full_game())
+    before = game_count(app)
+    cookie = client.get_cookie("device")
+    phones = [app.test_client() for _ in range(5)]
+    for phone in phones:
+        phone.set_cookie("device", cookie.value)  # the same phone, five requests on their way at once
+    ready, answers = threading.Barrier(5), []
+
+    def tap(phone) -> None:
+        ready.wait()
+        answers.append(phone.post(url + "/rematch"))
+
+    threads = [threading.Thread(target=tap, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert [a.status_code for a in answers] == [303] * 5
+    assert len({a.headers["Location"] for a in answers}) == 1
+    assert game_count(app) == before + 1
+    again = other_phone.post(url + "/rematch")  # another phone of the table: the same rematch
+    assert again.headers["Location"] == answers[0].headers["Location"] and game_count(app) == before + 1
+    assert "round-entry" in client.get(answers[0].headers["Location"]).get_data(as_text=True)  # the tapper scores
