@@ -1,5 +1,5 @@
-// Everest & Abyss: stake steppers, "tapis" when a stake is everything a player holds, folded players'
-// cards set aside, and a preview of each number and of the winner. The server decides: this only helps.
+// Everest & Abyss: "tapis" when a stake is everything a player holds, folded players' cards set aside, and a
+// preview of each number and of the winner. The server decides: this only helps (a stake is a chip: one tap).
 (function () {
   "use strict";
   if (window.everestAbyssLoaded) return;
@@ -31,25 +31,13 @@
     return legend ? legend.firstChild.textContent.trim() : String(seat);
   }
 
-  // A player's stake: one token more or less, within the box's min and max (the rules' range).
-  function step(button) {
-    const input = document.getElementById(button.getAttribute("aria-controls"));
-    if (!input) return;
-    const lo = parseInt(input.min, 10), hi = parseInt(input.max, 10);
-    const now = parseInt(input.value, 10);
-    let next = Number.isNaN(now) ? lo : now + parseInt(button.dataset.eaStep, 10);
-    next = Math.max(lo, Math.min(hi, next));
-    input.value = next;
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-
   // Tapis badges, folded players' pads and winner chips.
   function players(form) {
     for (const fieldset of form.querySelectorAll(".ea-player")) {
       const seat = fieldset.dataset.seat;
-      const stake = fieldset.querySelector(".ea-stake");
+      const stake = fieldset.querySelector(".ea-stakes input:checked");
       const folded = fieldset.querySelector("[data-ea-fold]").checked;
-      fieldset.querySelector("[data-ea-tapis]").hidden = stake.value === "" || stake.value !== stake.dataset.held;
+      fieldset.querySelector("[data-ea-tapis]").hidden = !stake || stake.value !== fieldset.dataset.held;
       fieldset.classList.toggle("is-folded", folded);
       const hand = form.querySelector(`#hand-${seat}`);
       if (hand) {
@@ -107,15 +95,12 @@
   function refresh(root) {
     const forms = root.matches && root.matches(".ea-form") ? [root] : root.querySelectorAll(".ea-form");
     for (const form of forms) {
-      for (const button of form.querySelectorAll(".ea-step")) button.hidden = false;
       players(form);
       numbers(form);
     }
   }
 
   document.addEventListener("click", (event) => {
-    const button = event.target.closest(".ea-step");
-    if (button) step(button);
     const compute = event.target.closest("[data-ea-compute]");
     if (compute) {
       const cards = compute.closest("form").querySelector(".ea-cards");

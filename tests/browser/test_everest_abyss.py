@@ -1,4 +1,4 @@
-"""Everest & Abyss in a real phone-sized browser: steppers and the growing pot, tapis, folds, the numbers
+"""Everest & Abyss in a real phone-sized browser: stake chips and the growing pot, tapis, folds, the numbers
 and Big Boss previewed, rounds saved until a player is out, the tokens on the table never changing, and
 nothing scrolling sideways at 360 px. Locators are structural, so they hold in French and English."""
 
@@ -29,12 +29,6 @@ def tap(page: Page, name: str, value) -> None:
     expect(page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
 
 
-def stepper(page: Page, seat: int, sign: str, times: int = 1) -> None:
-    """Tap a player's − or + button."""
-    for _ in range(times):
-        page.locator(f"#player-{seat} [data-ea-step='{'1' if sign == '+' else '-1'}']").click()
-
-
 def hand(page: Page, seat: int, a: int, b: int) -> None:
     """Tap a player's two digits."""
     tap(page, f"hands.{seat}.0", a)
@@ -62,17 +56,15 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     pot = page.locator(".ea-pot output")
     assert held(page) == [10, 10, 10] and bank(page) == 30
 
-    # round 1, Anne deals: stakes with the steppers, the pot grows as they are entered
-    expect(page.locator("#player-1 [data-ea-step='1']")).to_be_visible()
+    # round 1, Anne deals: a stake is one tap on its chip, the pot grows as they are entered
+    expect(page.locator("#player-1 .ea-stakes label.chip")).to_have_count(10)
     tap(page, "cote", "everest")
-    stepper(page, 1, "+", 3)
-    expect(page.locator("#staked-1")).to_have_value("3")
+    tap(page, "staked.1", 3)
     expect(pot).to_have_text("3")
-    stepper(page, 2, "+", 3)
-    stepper(page, 0, "+", 4)
+    tap(page, "staked.2", 3)
+    tap(page, "staked.0", 4)
     expect(pot).to_have_text("10")
-    stepper(page, 0, "-")
-    expect(page.locator("#staked-0")).to_have_value("3")
+    tap(page, "staked.0", 3)  # changed her mind: one tap again
     expect(pot).to_have_text("9")
     # the winner from the cards: Julien's 65 ties Sylvie's; Julien bets first, so Big Boss gives it to him
     tap(page, "winner", "cards")
@@ -94,15 +86,18 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     expect(page.locator("#round-entry input[name=number]")).to_have_value("2")
     tap(page, "cote", "abyss")
     tapis = page.locator("#player-2 [data-ea-tapis]")
-    page.locator("#staked-2").fill("6")
+    tap(page, "staked.2", 6)
     expect(tapis).to_be_hidden()
-    stepper(page, 2, "+", 2)  # the stepper stops at what she holds
-    expect(page.locator("#staked-2")).to_have_value("7")
+    # the chips stop at what she holds, and say so: the last one is tapis
+    expect(page.locator("#player-2 .ea-stakes label.chip")).to_have_count(7)
+    expect(page.locator("#player-2 .ea-stakes label.chip").last).to_contain_text("7")
+    expect(page.locator("#stake-why-2")).to_contain_text("Sylvie")
+    tap(page, "staked.2", 7)
     expect(tapis).to_be_visible()
-    page.locator("#staked-0").fill("2")
+    tap(page, "staked.0", 2)
     page.locator("#player-0 .ea-fold-chip").click()
     expect(page.locator("input[name=winner][value='0']")).to_be_disabled()
-    page.locator("#staked-1").fill("7")
+    tap(page, "staked.1", 7)
     expect(pot).to_have_text("16")
     tap(page, "winner", 1)
     save(page, 2)
@@ -122,8 +117,7 @@ def test_play_until_a_player_is_out(page: Page, live_server):
 
     # a refused round says why and keeps the board as it was
     tap(page, "cote", "everest")
-    page.locator("#staked-0").fill("9")
-    page.locator("#staked-1").fill("1")
+    tap(page, "staked.1", 1)  # Anne's stake forgotten
     tap(page, "winner", 0)
     page.locator("#round-entry button[type=submit]").click()
     expect(page.locator("#round-form #first-error")).to_contain_text("Anne")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -162,3 +163,71 @@ def test_a_scoring_phone_follows_what_another_saves(page: Page, live_server, rul
     assert round_number(page) == 1 and step(page) == posts[0][0]
     one_round_form(page)
     assert page.evaluate("window.notReloaded") is True
+
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+# the games whose players stake tokens (their round form has stake fields)
+STAKES = [
+    pytest.param(b.id, id=b.id) for b in registry.GAMES if 'name="staked.' in (TEMPLATES / b.template).read_text()
+]
+
+
+def stakes(page: Page) -> dict[int, list[str]]:
+    """Each player's stake chips on the form, by seat: the stakes one tap enters."""
+    found: dict[int, list[str]] = {}
+    for box in page.locator("#round-entry input[name^='staked.']").all():
+        found.setdefault(int((box.get_attribute("name") or "").split(".")[1]), []).append(
+            box.get_attribute("value") or ""
+        )
+    return found
+
+
+@pytest.mark.parametrize("rules_id", STAKES)
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_any_stake_is_one_tap_and_the_chips_say_why_they_stop(page: Page, live_server, rules_id, theme):
+    page.emulate_media(color_scheme=theme)
+    _url, game = new_game(page, live_server, rules_id)
+    offered = stakes(page)
+    assert offered and all(values == [str(n) for n in range(1, len(values) + 1)] for values in offered.values())
+    for seat, values in offered.items():
+        held = int(page.locator(f"#player-{seat}").get_attribute("data-held") or 0)
+        assert len(values) == min(held, 12)  # every stake the rules allow, none above what the player holds
+        why = page.locator(f"#player-{seat} .ea-stakes").get_attribute("aria-describedby")
+        said = page.locator(f"#{why}")
+        expect(said).to_be_visible()  # said on screen, and to screen readers as the chips' description
+        expect(said).to_contain_text(game["players"][seat])
+        if held <= 12:
+            expect(page.locator(f"#player-{seat} label.chip:has(input[value='{held}'])")).to_contain_text("tapis")
+    # the biggest stake for everyone: one tap each, the pot adds up
+    taps = 0
+    for seat, values in offered.items():
+        page.locator(f"#player-{seat} label.chip:has(input[value='{values[-1]}'])").click()
+        taps += 1
+        expect(page.locator(f"#player-{seat} [data-ea-tapis]")).to_be_visible()
+    assert taps == len(offered)
+    expect(page.locator(".ea-pot output")).to_have_text(str(sum(int(v[-1]) for v in offered.values())))
+    page.locator("#player-0").scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}stakes-{rules_id}-{theme}.png")
+    page.set_viewport_size({"width": 360, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.set_viewport_size({"width": 195, "height": 422})  # 390 px at 200% zoom
+    assert page.evaluate("document.documentElement.scrollWidth") <= 195
+
+
+@pytest.mark.parametrize("rules_id", STAKES)
+def test_stakes_are_tapped_in_without_javascript(browser, browser_context_args, live_server, rules_id):
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        _url, game = new_game(page, live_server, rules_id)
+        game_round = game["rounds"][0]
+        for name, value in sample(rules_id).posts(game_round, game)[0][1].items():
+            label = page.locator(f"#round-entry label:has(input[name='{name}'][value='{value}'])").first
+            if not label.is_visible():  # in a section the player opens (the cards shown): a tap on its summary
+                page.locator(f"#round-entry details:has(input[name='{name}']) > summary").click()
+            label.click()
+        page.locator("#round-entry button[type=submit]").click()
+        expect(page.locator("#scoreboard #round-1")).to_be_attached()
+        page.screenshot(path=f"{SHOTS}stakes-nojs-{rules_id}.png")
+    finally:
+        context.close()

@@ -151,7 +151,7 @@ def test_a_refused_form_keeps_what_was_entered_and_shows_tapis(client, url):
     response = play(client, url, 1, "everest", [10, 3, "x"], folded=[1])
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert 'name="staked.0" inputmode="numeric" min="1" max="10" step="1"\n               value="10"' in html
+    assert 'name="staked.0" value="10" checked' in html
     assert re.search(r"data-ea-tapis>", html)  # Anne staked all 10: the tapis badge is not hidden
     assert re.search(r'name="folded.1" value="1" data-ea-fold checked', html)
     assert "Round 1, Sylvie: The stake must be a whole number, not x." in text(response)
@@ -346,11 +346,22 @@ def test_a_stake_below_the_highest_without_tapis_is_flagged_after_the_round(clie
     assert "Round 1 Anne: Staked 2, below the highest stake (5), without going tapis." in text(board(client, url))
 
 
+def top_stakes(html: str) -> list[tuple[str, str]]:
+    """Each player's stake chips as (seat, the highest stake offered), in the order the form draws them; one chip
+    for every stake from 1 up (a stake of any size is one tap)."""
+    chips: dict[str, list[int]] = {}
+    for seat, value in re.findall(r'name="staked\.(\d)" value="(\d+)"', html):
+        chips.setdefault(seat, []).append(int(value))
+    assert all(values == list(range(1, len(values) + 1)) for values in chips.values())
+    return [(seat, str(max(values))) for seat, values in chips.items()]
+
+
 def test_the_stake_boxes_stop_at_twelve_and_a_bigger_stake_is_refused(client):
     url = start(client, "everest-abyss", P3, dealer=0)  # 26 tokens each
     play(client, url, 1, "everest", [11, 1, 1], winner=0)  # Anne 28, Julien and Sylvie 25
     html = board(client, url).get_data(as_text=True)
-    assert re.findall(r'name="staked\.\d" [^>]*max="(\d+)"', html) == ["12", "12", "12"]
+    assert [top for _seat, top in top_stakes(html)] == ["12", "12", "12"]
+    assert text(board(client, url)).count("At most 12 in one round: 3 in tour 1, then 9 at most.") == 3  # why
     response = play(client, url, 2, "abyss", [1, 13, 1], winner=0)
     assert response.status_code == 422
     assert "Round 2, Julien: A player stakes at most 12 in one round: 3 in tour 1 plus at most 9 (got 13)." in text(
@@ -362,7 +373,10 @@ def test_the_stake_boxes_stop_at_twelve_and_a_bigger_stake_is_refused(client):
 def test_a_player_holding_fewer_than_twelve_may_stake_only_what_they_hold(client, url):
     play(client, url, 1, "everest", [8, 1, 1], winner=1)  # Anne 2, Julien 19, Sylvie 9
     html = board(client, url).get_data(as_text=True)
-    assert re.findall(r'name="staked\.(\d)" [^>]*max="(\d+)"', html) == [("2", "9"), ("0", "2"), ("1", "12")]
+    assert top_stakes(html) == [("2", "9"), ("0", "2"), ("1", "12")]
+    said = text(board(client, url))  # why the chips stop where they do, under them (aria-describedby)
+    assert "Anne holds 2 tokens: no stake above them; staking them all is tapis." in said
+    assert "Sylvie holds 9 tokens: no stake above them" in said and 'aria-describedby="stake-why-0"' in html
 
 
 def test_a_round_imported_with_its_winner_and_no_hands_opens_for_correction(client):
