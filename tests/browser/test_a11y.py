@@ -165,7 +165,8 @@ FOCUSED = """() => { const e = document.activeElement;
 # screen reader says "Bid, Anne" before "1", and Tab stops once per row
 UNGROUPED = """() => [...document.querySelectorAll("#round-entry input[type=radio]")].filter(r => {
   const group = r.closest("[role=radiogroup], fieldset");
-  const named = group && (group.getAttribute("aria-label") || group.getAttribute("aria-labelledby") || group.querySelector("legend"));
+  const named = group && (group.getAttribute("aria-label") || group.getAttribute("aria-labelledby")
+    || group.querySelector("legend"));
   return !named || [...group.querySelectorAll("input[type=radio]")].some(o => o.name !== r.name);
 }).map(r => r.name).filter((n, k, all) => all.indexOf(n) === k)"""
 
