@@ -25,11 +25,19 @@
     return document.visibilityState === "hidden";
   }
 
-  // this phone's own round on its way (offline.js marks the form busy until the answer), or not sent and to be
-  // sent again: its answer tells whether it was stored, already saved (its answer lost) or beaten by another
-  // phone's, and brings the form; news meanwhile would take the form it is sent from
+  // this phone's own request on its way (a round, an undo...: its answer brings the form, and news drawn
+  // first would take the form its answer replaces), or a round not sent and to be sent again (its answer tells
+  // whether it was stored, already saved with its answer lost, or beaten by another phone's)
+  const mine = new Set();
+  document.addEventListener("htmx:beforeSend", (event) => {
+    const xhr = event.detail.xhr, el = poll();
+    if (!xhr || (el && event.detail.elt === el)) return;
+    mine.add(xhr);
+    xhr.addEventListener("loadend", () => mine.delete(xhr));  // answered, failed, timed out or aborted
+  });
+
   function saving() {
-    return !!document.querySelector("#round-form form[aria-busy], #round-form .send-status[data-state=unsent]");
+    return mine.size > 0 || !!document.querySelector("#round-form .send-status[data-state=unsent]");
   }
 
   // the game's version a board was drawn at: its #poll asks from there
