@@ -1,7 +1,8 @@
 """How a club night of a venue's size answers (a benchmark, not a test): an event of 300 tables (two in three
 finished, 1,200 seats, 600 players who sit at two tables each), its page, its big screen and its live answers,
 against a game page of one of its tables. In-process through Flask's test client, over a throw-away SQLite
-file. Run: `.venv/bin/python bench/event_bench.py [TABLES] [RUNS]`."""
+file, or with `postgresql` a throwaway PostgreSQL cluster (bench/pgcluster.py).
+Run: `.venv/bin/python bench/event_bench.py [TABLES] [RUNS] [sqlite|postgresql]`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench import pgcluster
 from scorekeeper import create_app, events, gamefile, store
 from scorekeeper.db import get_db
 from tests.samples import sample
@@ -63,10 +65,21 @@ def timed(client, path: str, runs: int, headers=None, before=None) -> dict:
     return {"p50": statistics.median(times), "max": max(times), "bytes": len(response.data)}
 
 
-def main(tables: int = 300, runs: int = 30) -> dict:
-    """Print one line per answer, with its ratio to the game page."""
-    folder = tempfile.mkdtemp(prefix="scorekeeper-event-bench-")
-    app = create_app({"DATABASE": f"{folder}/bench.sqlite", "SECRET_KEY": "bench", "LONG_POLL_SECONDS": 0})
+def main(tables: int = 300, runs: int = 30, engine: str = "sqlite") -> dict:
+    """Print one line per answer, with its ratio to the game page (on a PostgreSQL cluster of its own with
+    `engine` "postgresql", stopped at the end)."""
+    if engine == "postgresql":
+        url, cluster = pgcluster.start()
+        try:
+            return measure(url, tables, runs)
+        finally:
+            pgcluster.stop(cluster)
+    return measure(f"{tempfile.mkdtemp(prefix='scorekeeper-event-bench-')}/bench.sqlite", tables, runs)
+
+
+def measure(database: str, tables: int, runs: int) -> dict:
+    """Seed the event in `database` and time its answers."""
+    app = create_app({"DATABASE": database, "SECRET_KEY": "bench", "LONG_POLL_SECONDS": 0})
     t0 = time.perf_counter()
     event_id, going, _finished = seed(app, tables)
     print(f"seeded an event of {tables} tables in {time.perf_counter() - t0:.1f} s")
@@ -74,9 +87,15 @@ def main(tables: int = 300, runs: int = 30) -> dict:
     client.set_cookie("device", "watcher")
     page = f"/events/{event_id}"
     first = timed(client, page, 1)  # every summary is made (once, then kept in the store)
-    version = events.version(app.extensions["scorekeeper.pool"].take(), event_id)
+
+    def current() -> int:
+        """The event's version now."""
+        with app.app_context():
+            return events.version(get_db(), event_id) or 1
+
+    version = current()
     kept = app.extensions.setdefault("scorekeeper.event_news", {})
-    poll = f"{page}/poll?version={(version or 1) - 1}"
+    poll = f"{page}/poll?version={version - 1}"
 
     def change() -> None:
         """A change at one table (its players renamed as they were): its game's and the event's versions move on."""
@@ -91,9 +110,9 @@ def main(tables: int = 300, runs: int = 30) -> dict:
         times = []
         for _ in range(runs):
             change()
-            seen = events.version(app.extensions["scorekeeper.pool"].take(), event_id)
+            seen = current()
             t0 = time.perf_counter()
-            response = client.get(f"{page}/poll?version={(seen or 1) - 1}", headers=HX)
+            response = client.get(f"{page}/poll?version={seen - 1}", headers=HX)
             times.append((time.perf_counter() - t0) * 1000)
         return {"p50": statistics.median(times), "max": max(times), "bytes": len(response.data)}
 
@@ -119,4 +138,5 @@ def main(tables: int = 300, runs: int = 30) -> dict:
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:3]))
+    given = sys.argv[1:] + [""] * 3
+    main(int(given[0] or 300), int(given[1] or 30), given[2] or "sqlite")
