@@ -95,6 +95,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     assets.init_app(app)
     # a watching phone's news is compressed once for every phone of its table (views.games.CompressedNews)
     app.config.update(COMPRESS_CACHE_BACKEND=views.games.CompressedNews, COMPRESS_CACHE_KEY=views.games.news_key)
-    Compress(app)
+    app.extensions["scorekeeper.compress"] = Compress(app)  # its cache: views.games.CompressedNews
     guard.init_app(app)
     return app

@@ -57,14 +57,14 @@ class Kept:
 
 class Derived:
     """Games played through (store.DERIVED), kept per process by what they were derived from (their set-up and
-    version), 64 MB and 512 games at most.
+    version), 48 MB and 512 games at most.
 
     The stored rounds stay the truth: every change bumps the version in the same transaction, so a kept
     result is used only for the very rounds it came from. A save at round 500 then plays one round, not
     500, and a page or a poll reads the games row alone. Kept results are shared between threads and
     never changed (play_on makes a new one); each Stored gets its own Game and list of rounds."""
 
-    BYTES = 64 * MB  # a venue of 300 tables at round 40 fits in 50 MB; games of 1,000 rounds, about 16 of them
+    BYTES = 48 * MB  # a venue of 300 tables at round 40 (measured 0.8 KB a seat-round: 40 MB); 12 games of 1,000 rounds
     SIZE = 512  # games
     PER_SEAT = 1024  # bytes a round's result takes per player, rounded up (3.2 KB a round at 4 players, measured)
 

@@ -13,6 +13,7 @@ from markupsafe import Markup
 from .. import changes, events, i18n, leaderboard, rules, security, store, summaries
 from ..db import close_db, get_db
 from ..i18n import gettext
+from ..kept import MB, Kept
 from ..rules import N_, Invalid, problem
 from . import access, page
 from .page import htmx
@@ -25,6 +26,7 @@ LEADERS = 50  # leaderboard rows the page and the big screen show; the whole of 
 STANDINGS_KEPT = 16  # events' tables and leaderboards kept per process, each at its latest version
 ITEMS_KEPT = 4096  # tables drawn, kept per process: a venue's 300 in three languages, and their changes
 NEWS_KEPT = 64  # live answers kept per process: an evening's events, each at its version, per language and view
+NEWS_BYTES = 8 * MB  # and at most this much of them (kept.py)
 CLOSED = N_("This club night is closed: no new games can be started for it.")
 EVENT_CREATE_LIMIT = "10 per hour"  # club nights started per address: an organiser starts one an evening
 TOO_MANY = N_("Too many club nights started from here: wait a while before starting another.")
@@ -289,13 +291,12 @@ def _news(event: events.Event):
     view = "screen" if request.args.get("view") == "screen" else "page"
     template = "event_screen.html" if view == "screen" else "event.html"
     key = (event.id, event.version, i18n.current(), view)
-    kept = current_app.extensions.setdefault("scorekeeper.event_news", {})
+    kept = current_app.extensions.setdefault("scorekeeper.event_news", Kept(NEWS_BYTES, NEWS_KEPT))
     g.news_key = repr(key)  # compressed once for every watcher too (games.CompressedNews)
     html = kept.get(key)
     if html is not None:
         return page.again(html)
     response = page.blocks(template, ["event_head", "event_tables", "leaderboard"], 200, **context(event))
-    if len(kept) >= NEWS_KEPT:
-        del kept[next(iter(kept))]
-    kept[key] = response.get_data()
+    html = response.get_data()
+    kept.put(key, html, len(html))
     return response

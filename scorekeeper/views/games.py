@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 import time
 
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
@@ -12,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 from .. import changes, forms, gamefile, i18n, registry, rules, safejson, security, store
 from ..db import close_db, get_db
 from ..i18n import gettext
+from ..kept import MB, Kept
 from ..rules import N_, Invalid, problem
 from . import access, page, screen
 from .page import htmx
@@ -23,6 +23,8 @@ BOARD_ROUNDS = (
 )
 MAX_ECHO = 200  # form fields shown again after a refusal: the largest form has about 60
 POLL_ANSWERS = 512  # new boards kept per process for watching phones: a venue's games, each at its version
+NEWS_BYTES = 16 * MB  # and at most this much of them (a board of every round of a 1,000-round game: 0.6 MB)
+COMPRESSED_BYTES = 8 * MB  # the same news compressed, Brotli and gzip (a tenth of the size, about)
 
 
 def _number(value) -> int:
@@ -401,17 +403,17 @@ def _news(stored: store.Stored):
     blocks = ("scoreboard", "flash", "round_form")
     if not htmx or htmx.history_restore_request:
         return render_game(stored, blocks=blocks, form_oob=True)
-    key = (stored.id, stored.version, i18n.current(), access.can_score(stored), request.args.get("rounds"))
-    kept = current_app.extensions.setdefault("scorekeeper.news", {})
+    rounds = "all" if request.args.get("rounds") == "all" else ""  # nothing else a client sends makes a new key
+    key = (stored.id, stored.version, i18n.current(), access.can_score(stored), rounds)
+    kept = current_app.extensions.setdefault("scorekeeper.news", Kept(NEWS_BYTES, POLL_ANSWERS))
     g.news_key = repr(key)  # compressed once too (CompressedNews; an answer that is not a 200 is not compressed)
     html = kept.get(key)
     if html is not None:
         return page.again(html)
     response = render_game(stored, blocks=blocks, form_oob=True)
-    if response.status_code == 200:
-        if len(kept) >= POLL_ANSWERS:
-            del kept[next(iter(kept))]  # the oldest first: a game watched now is asked again at its next version
-        kept[key] = response.get_data()
+    if response.status_code == 200:  # the least asked goes first: a game watched now is asked again at its next version
+        html = response.get_data()
+        kept.put(key, html, len(html))
     return response
 
 
@@ -421,21 +423,16 @@ class CompressedNews:
     goes and not kept (its key is the coding alone: news_key gave nothing)."""
 
     def __init__(self) -> None:
-        self.kept: dict[str, bytes] = {}
-        self.lock = threading.Lock()
+        self.kept = Kept(COMPRESSED_BYTES, 2 * POLL_ANSWERS)  # Brotli and gzip
 
     def get(self, key: str) -> bytes | None:
         """The news compressed before, if any."""
         return self.kept.get(key)
 
     def set(self, key: str, value: bytes) -> None:
-        """Keep compressed news (the oldest goes first, as with the drawn news)."""
-        if key.endswith(";"):
-            return
-        with self.lock:
-            if key not in self.kept and len(self.kept) >= 2 * POLL_ANSWERS:  # Brotli and gzip
-                del self.kept[next(iter(self.kept))]
-            self.kept[key] = value
+        """Keep compressed news (the least asked goes first, as with the drawn news)."""
+        if not key.endswith(";"):
+            self.kept.put(key, value, len(value))
 
 
 def news_key(request) -> str:

@@ -38,8 +38,14 @@ def breakable(url: str) -> Markup:
     return Markup("/<wbr>").join(escape(part) for part in url.split("/"))
 
 
-@lru_cache(maxsize=256)
 def qr_svg(url: str, title: str) -> Markup:
+    """A QR code of `url` (see _qr), kept for a link of usual length: the address a phone used (its Host
+    header) could be 8 KB long, and 256 of those, each a large code, would not be small."""
+    return _qr(url, title) if len(url) <= 200 else _qr.__wrapped__(url, title)
+
+
+@lru_cache(maxsize=256)  # 256 codes of links up to 200 characters: under 4 MB
+def _qr(url: str, title: str) -> Markup:
     """A QR code of `url` as inline SVG, about 220 px wide in whole pixels per module so it stays crisp;
     sized by attributes, not style, so the CSP allows it; black on white, which every camera reads."""
     code = segno.make(url, error="m")
