@@ -1,9 +1,11 @@
 """French, English and German: the language of each request, and the catalogues that translate.
 
 Messages are written in English in the code and templates; `translations/LANG/*.po` (one file per area,
-so each game keeps its own words) hold the French and the German. The .po files are read directly at
-start-up, so there is no compile step to forget. Plural forms follow each language's .po header, dates
-are written by Babel in the language's own way.
+so each game keeps its own words) hold the French and the German. A game's file holds only its own words;
+words every game uses by design (a Score column, a Bid) live in common.po, so removing one game's file
+takes nothing from another (tests/test_i18n_games.py). The .po files are read directly at start-up, so
+there is no compile step to forget, and need no header: plural forms follow the language's rule as Babel
+knows it, dates are written by Babel in the language's own way.
 """
 
 from __future__ import annotations

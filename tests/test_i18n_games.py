@@ -1,0 +1,88 @@
+"""Each game's words stand on their own: every message a game's own files use is translated by the game's own
+.po file (translations/<lang>/<id>.po) or by a shared one (common.po, sheets.po... words every game uses by
+design), never by another game's; so removing a game's .po breaks no other game. Where two games say the same
+thing they say it alike. The .po files need no header: the language's plural rule is Babel's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scorekeeper import registry
+from scorekeeper.i18n import HERE
+from tests.test_i18n import TRANSLATED, extracted
+
+GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
+
+
+def owner(filename: str) -> str | None:
+    """The game a file of the code or the templates belongs to (a rules module beside the game's own, such as
+    rules/all_fours_hand.py, too), or None for shared code."""
+    path = Path(filename)
+    for bundle in registry.GAMES:
+        if path.parent.name == "games" and path.stem == bundle.id:
+            return bundle.id
+        if path.parent.parent.name == "scorekeeper" and (
+            path.stem == bundle.module or path.stem.startswith(f"{bundle.module}_")
+        ):
+            return bundle.id
+    return None
+
+
+def used() -> dict[str | None, set[str]]:
+    """The msgids each game's own files use (None: the shared code's)."""
+    found: dict[str | None, set[str]] = {}
+    for filename, _lineno, message, _comments, _context in extracted():
+        if filename.startswith(("scorekeeper", "templates")):
+            key = message[0] if isinstance(message, tuple) else message
+            if key:
+                found.setdefault(owner(filename), set()).add(key)
+    return found
+
+
+def area(lang: str, name: str) -> dict:
+    """msgid -> msgstr of one .po file."""
+    path = HERE / lang / f"{name}.po"
+    if not path.exists():
+        return {}
+    with path.open("rb") as f:
+        return {
+            (m.id if isinstance(m.id, str) else m.id[0]): m.string for m in read_po(f, locale=lang) if m.id and m.string
+        }
+
+
+def shared(lang: str) -> set[str]:
+    """The msgids the shared .po files translate (every file that is no game's)."""
+    ids = set(registry.ids())
+    return {msgid for path in (HERE / lang).glob("*.po") if path.stem not in ids for msgid in area(lang, path.stem)}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("bundle", GAMES)
+def test_a_game_s_words_are_its_own_or_shared(bundle, lang):
+    own, common = area(lang, bundle.domain), shared(lang)
+    borrowed = sorted(m for m in used().get(bundle.id, set()) if m not in own and m not in common)
+    assert not borrowed, f"translations/{lang}/{bundle.domain}.po lacks (another game's file has them): {borrowed}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("bundle", GAMES)
+def test_removing_a_game_s_words_leaves_the_others_and_the_shared_code_translated(bundle, lang):
+    rest = shared(lang).union(*(area(lang, b.domain) for b in registry.GAMES if b.id != bundle.id))
+    needed = set().union(*(ids for game, ids in used().items() if game != bundle.id))
+    lost = sorted(needed - rest)
+    assert not lost, f"without translations/{lang}/{bundle.domain}.po these lose their {lang}: {lost}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_two_games_saying_the_same_thing_say_it_alike(lang):
+    seen: dict[str, tuple[str, object]] = {}
+    differ = []
+    for bundle in registry.GAMES:
+        for msgid, msgstr in area(lang, bundle.domain).items():
+            if msgid in seen and seen[msgid][1] != msgstr:
+                differ.append(f"{msgid!r}: {seen[msgid][0]} and {bundle.id}")
+            seen.setdefault(msgid, (bundle.id, msgstr))
+    assert not differ, f"one catalogue holds one translation of each: {differ}"
