@@ -77,7 +77,7 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     expect(page.locator("#hand-0 .ea-number")).to_have_text("11")
     verdict = page.locator("[data-ea-verdict]")
     expect(verdict).to_contain_text("Big Boss")
-    expect(verdict).to_contain_text("Julien")
+    expect(verdict).to_contain_text("Julien et Sylvie ont tous les deux 65")  # two players: both, not all
     save(page, 1)
     assert held(page) == [7, 16, 7] and sum(held(page)) == bank(page) == 30
     expect(page.locator("#round-1 .ea-boss")).to_have_count(1)

@@ -231,3 +231,26 @@ def test_stakes_are_tapped_in_without_javascript(browser, browser_context_args, 
         page.screenshot(path=f"{SHOTS}stakes-nojs-{rules_id}.png")
     finally:
         context.close()
+
+
+def test_a_one_card_hand_is_dealt_as_one_card(page: Page, live_server):
+    """Tout ou rien allows hands of one card (the only game that does): the deal line says "1 carte", in the
+    singular, and "2 cartes" for the next hand."""
+    form: dict[str, str | float | bool] = {
+        "player.0": "Anne",
+        "player.1": "Julien",
+        "player.2": "Sylvie",
+        "dealer": "0",
+        "option.hands": "1 2",
+    }
+    answer = page.request.post(f"{live_server}/new/tout-ou-rien", form=form, max_redirects=0)
+    assert answer.status == 303, answer.text()[:300]
+    page.goto(live_server + answer.headers["location"])
+    expect(page.locator("#round-form .deal")).to_contain_text("Anne donne 1 carte à chacun")
+    posts = [
+        ("bids", {"open.0": "open", "open.1": "open", "open.2": "open", "bids.0": "0", "bids.1": "1", "bids.2": "0"}),
+        ("tricks", {"tricks.0": "0", "tricks.1": "1", "tricks.2": "0"}),
+    ]
+    for name, fields in posts:
+        post(page, f"{page.url}/rounds", {"number": "1", "step": name, **fields})
+    expect(page.locator("#round-form .deal")).to_contain_text("Julien donne 2 cartes à chacun", timeout=FOLLOWS)
