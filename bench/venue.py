@@ -106,15 +106,19 @@ class Venue:
         """The server a phone of a table talks to: the tables' phones spread over the servers."""
         return self.ports[(self.place[game] + phone) % len(self.ports)]
 
-    async def watcher(self, game: str, phone: int = 1) -> None:
-        """One watching phone, following its table until the end of the run."""
+    async def watcher(self, game: str, phone: int = 1, scoring: bool = False) -> None:
+        """One watching phone, following its table until the end of the run (`scoring`: a phone that scores the
+        table too, with the scorer's cookie, as its game page follows the game since issue 27)."""
         seen, port = self.versions[game], self.port(game, phone)
+        cookie = {"Cookie": f"device={scenario.DEVICE}"} if scoring else {}
         await asyncio.sleep(random.random() * 3)  # phones do not all open the page in the same second
         while not self.stop:
             query = {"version": seen, **({"wait": 20} if self.args.mode == "long" else {})}
             started = time.monotonic()
             try:
-                status, body = await request(port, "GET", f"/games/{game}/poll?{urlencode(query)}", self.headers())
+                status, body = await request(
+                    port, "GET", f"/games/{game}/poll?{urlencode(query)}", self.headers(**cookie)
+                )
             except OSError as exc:
                 status, body = 0, str(exc).encode()
             now = time.monotonic()
@@ -187,6 +191,7 @@ async def run(servers: list[Server], games: list[str], version: int, args, postm
     venue = Venue([each.port for each in servers], games, version, args)
     tables = games[: args.tables]
     watchers = [asyncio.create_task(venue.watcher(g, k + 1)) for g in tables for k in range(args.watchers)]
+    watchers += [asyncio.create_task(venue.watcher(g, 0, scoring=True)) for g in tables for _ in range(args.scorers)]
     savers = [asyncio.create_task(venue.table(g)) for g in tables] if args.saves else []
     await asyncio.sleep(args.warmup)
     venue.measuring = True
@@ -238,6 +243,9 @@ def main(argv=None) -> list[dict]:
     parser.add_argument("--seconds", type=float, default=20, help="measured seconds (each table saves once in them)")
     parser.add_argument("--warmup", type=float, default=4)
     parser.add_argument("--no-saves", dest="saves", action="store_false", help="watchers only (cost per watcher)")
+    parser.add_argument(
+        "--scorers", type=int, default=0, help="scoring phones per table following it too (issue 27), among the phones"
+    )
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--servers", type=int, default=1, help="app servers on the one store")
     parser.add_argument("--compare", action="store_true", help="1 server on SQLite, then 2 on PostgreSQL")
