@@ -251,19 +251,6 @@ def _parsed(game_id: str, version_: int, text: str) -> dict:
     return json.loads(text)
 
 
-def store_summaries(db: Database, made: list[tuple[str, int, str, dict]]) -> None:
-    """Keep games' summaries made again, (game id, version, player keys, data) each, in one transaction (a game
-    deleted meanwhile gets none)."""
-    with write(db):
-        for game_id, version_, keys, data in made:
-            db.execute(
-                "insert into summaries (game_id, version, keys, data) select ?, ?, ?, ? "
-                "where exists (select 1 from games where id = ?) on conflict (game_id) do update "
-                "set version = excluded.version, keys = excluded.keys, data = excluded.data",
-                [game_id, version_, keys, json.dumps(data, ensure_ascii=False), game_id],
-            )
-
-
 def finishes(found: list[Table]) -> list[Finish]:
     """The standings of the event's finished games, for the leaderboard."""
     return [finish for table in found if table.summary and (finish := finish_of(table.summary))]

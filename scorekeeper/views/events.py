@@ -11,7 +11,7 @@ from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from markupsafe import Markup
 
 from .. import changes, events, i18n, leaderboard, rules, security, store, summaries
-from ..db import close_db, get_db
+from ..db import close_db, get_db, write
 from ..i18n import gettext
 from ..kept import MB, Kept
 from ..rules import N_, Invalid, problem
@@ -99,26 +99,18 @@ def _table(table: events.Table, by_id: dict) -> dict:
 
 
 def tables(event_id: str) -> list[events.Table]:
-    """The event's tables with their summaries; a summary older than its game (or missing: summaries are made
-    as games are saved, issue 25) is made again and kept, so a request derives only the games that changed."""
+    """The event's tables with their summaries. Every change writes its game's summary (summaries.py); one
+    stored before that (or older than its game) is made here first, so a request never derives more than those."""
     db = get_db()
     found = events.tables(db, event_id)
-    made = []
-    for table in found:
-        if not table.stale:
-            continue
-        stored = store.load(db, table.id)
-        if stored is None:
-            continue
-        try:
-            data = summaries.summarize(stored.game, store.derived(stored))
-        except rules.Invalid:
-            data = {"players": stored.game.players, "invalid": True}
-        keys = summaries.keys(stored.game.players)
-        made.append((table.id, stored.version, keys, data))
-        table.summary = None if data.get("invalid") else data
-    if made:
-        events.store_summaries(db, made)
+    stale = [table.id for table in found if table.stale]
+    if stale:
+        with write(db):
+            for game_id in stale:
+                stored = store.load(db, game_id)
+                if stored is not None:
+                    summaries.store(db, game_id, stored.version, stored.game, stored.result)
+        found = events.tables(db, event_id)
     return found
 
 

@@ -320,3 +320,16 @@ def test_a_night_takes_a_bounded_number_of_games(client, monkeypatch):
     assert refused.status_code == 422
     assert "This club night has all the games it may have (1)" in text(refused)
     assert "Table 2" not in text(client.get(url, headers=EN))
+
+
+def test_a_game_stored_without_its_summary_is_summarised_when_the_night_is_shown(app, client):
+    from scorekeeper.db import connect
+
+    url = make_event(client)
+    play(client, url, "tout-ou-rien")
+    db = connect(app.config["DATABASE"])
+    try:
+        db.execute("delete from summaries")  # as a game stored before summaries were written with each change
+    finally:
+        db.close()
+    assert leaderboard(client.get(url, headers=EN))[0] == ["1", "Julien", "1", "1", "100.0"]
