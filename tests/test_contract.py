@@ -69,9 +69,15 @@ def missing(bundle: Bundle) -> list[str]:
 
 
 def macros(app, template: str) -> set[str]:
-    """The macros a template defines."""
+    """The macros a template defines, and those it passes on from macros.html ({% set cell = m.cell %})."""
     source = app.jinja_env.loader.get_source(app.jinja_env, template)[0]
-    return {m.name for m in app.jinja_env.parse(source).find_all(nodes.Macro)}
+    tree = app.jinja_env.parse(source)
+    names = {m.name for m in tree.find_all(nodes.Macro)}
+    for node in tree.body:
+        if isinstance(node, nodes.Assign):
+            targets = [node.target] if isinstance(node.target, nodes.Name) else list(node.target.find_all(nodes.Name))
+            names |= {t.name for t in targets}
+    return names
 
 
 def pdf_text(data: bytes) -> str:

@@ -86,3 +86,10 @@ def test_two_games_saying_the_same_thing_say_it_alike(lang):
                 differ.append(f"{msgid!r}: {seen[msgid][0]} and {bundle.id}")
             seen.setdefault(msgid, (bundle.id, msgstr))
     assert not differ, f"one catalogue holds one translation of each: {differ}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_shared_code_s_words_are_in_the_shared_files(lang):
+    """What every game's page or sheet says (macros.html, the views, the sheets' frame) is common by design."""
+    lent = sorted(used().get(None, set()) - shared(lang))
+    assert not lent, f"in a game's .po only, though shared code says them (move them to common.po): {lent}"
