@@ -383,6 +383,7 @@
   // was saved elsewhere: the form then shows what was saved, and says so once.
 
   let before = null;  // the form's round, step, taps and focus as news was about to replace it
+  let told = null;  // what the form said about a step saved elsewhere: it stays while the form is at that step
 
   document.addEventListener("htmx:oobBeforeSwap", (event) => {
     if (!event.detail.target || event.detail.target.id !== "round-form") return;
@@ -404,25 +405,32 @@
     if (!was) return;
     const form = document.querySelector(ENTRY);
     const number = form ? parseInt(hiddenValue(form, "number"), 10) : Infinity;  // no form: the game is over
+    const region = document.getElementById("round-form");
+    const at = form ? `${number}|${hiddenValue(form, "step")}` : "over";
     if (form && number === was.number && hiddenValue(form, "step") === was.step) {
       const again = was.focus && form.querySelector(`[name="${CSS.escape(was.focus[0])}"][value="${CSS.escape(was.focus[1])}"]`);
       if (again) again.focus({ preventScroll: true });
+      if (told && told.at === at && region) region.insertAdjacentElement("afterbegin", note(told.text));  // said already
       return;
     }
+    told = null;
     forget(was.key);  // its step was saved elsewhere, or its round undone there: those taps are done with
-    if (!was.tapped || number < was.number) return;  // an undo says so itself (the form's message)
-    const region = document.getElementById("round-form");
-    if (!region) return;
-    const note = document.createElement("p");
-    note.id = "saved-elsewhere";
-    note.className = "notice";
-    note.textContent = words(number === was.number ? "BidsElsewhere" : "RoundElsewhere").replace("{round}", was.number);
-    region.insertAdjacentElement("afterbegin", note);
+    if (!was.tapped || number < was.number || !region) return;  // an undo says so itself (the form's message)
+    told = { at, text: words(number === was.number ? "BidsElsewhere" : "RoundElsewhere").replace("{round}", was.number) };
+    region.insertAdjacentElement("afterbegin", note(told.text));
     // said by the page's live region too (one already in the page is announced; a new one may not be)
     const flash = document.getElementById("flash"), said = document.createElement("p");
     said.className = "sr";
-    said.textContent = note.textContent;
+    said.textContent = told.text;
     if (flash) flash.replaceChildren(said);
+  }
+
+  function note(text) {
+    const p = document.createElement("p");
+    p.id = "saved-elsewhere";
+    p.className = "notice";
+    p.textContent = text;
+    return p;
   }
 
   document.addEventListener("htmx:afterSettle", () => {
