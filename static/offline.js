@@ -390,6 +390,15 @@
     const form = document.querySelector(ENTRY);
     before = null;
     if (!form) return;
+    // Back at the bids to change them ("Change the bids"): news drawn at the next step, the bids as they were
+    // (the same draft token), is about something else (a rename, another phone's look): the form stays.
+    const came = event.detail.fragment, next = came && came.querySelector && came.querySelector("form[hx-post]");
+    const token = (root) => { const t = root && root.querySelector("input[name=draft]"); return t ? t.value : null; };
+    if (next && hiddenValue(next, "number") === hiddenValue(form, "number") && hiddenValue(next, "step") !== hiddenValue(form, "step")
+        && token(came) !== null && token(came) === token(document.getElementById("round-form"))) {
+      event.detail.shouldSwap = false;
+      return;
+    }
     if (unkept.delete(form)) keep(form);  // a tap of this very instant is kept first
     const saved = read(keyOf(form)), focus = document.activeElement;
     before = {

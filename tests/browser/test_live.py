@@ -154,9 +154,10 @@ def test_a_scoring_phone_follows_what_another_saves(page: Page, live_server, rul
         expect(page.locator("#scoreboard #round-1")).to_be_attached(timeout=FOLLOWS)
     before = totals(page)
     other = sample(rules_id).OTHER_FIRST
+    shown = page.locator("#scoreboard tfoot").text_content()  # the totals before the correction
     post(page, f"{url}/rounds/1", {"was": last_round(page, url), **all_fields(sample(rules_id).posts(other, game))})
-    expect(page.locator("#scoreboard tfoot")).not_to_have_text(
-        page.locator("#scoreboard tfoot").inner_text(), timeout=FOLLOWS
+    page.wait_for_function(
+        "t => document.querySelector('#scoreboard tfoot').textContent !== t", arg=shown, timeout=FOLLOWS
     )
     assert totals(page) != before
     post(page, f"{url}/rounds/1/undo", {"was": last_round(page, url)})
@@ -255,3 +256,28 @@ def test_a_one_card_hand_is_dealt_as_one_card(page: Page, live_server):
     for name, fields in posts:
         post(page, f"{page.url}/rounds", {"number": "1", "step": name, **fields})
     expect(page.locator("#round-form .deal")).to_contain_text("Julien donne 2 cartes à chacun", timeout=FOLLOWS)
+
+
+def test_a_phone_changing_its_bids_keeps_them_through_news_about_something_else(page: Page, live_server):
+    """Back at the bids to change them, a phone keeps its form when another phone renames a player; when the
+    other phone saves other bids, the form moves on to the tricks with those, and says so."""
+    url, game = new_game(page, live_server, "tout-ou-rien")
+    elsewhere(page, url, "tout-ou-rien", 1, slice(0, 1))
+    page.goto(f"{url}?step=bids")
+    expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")
+    name, value = tap_one(page, {"open.0": "open", "bids.0": "1"})
+    names = [*game["players"][:-1], "Zoé"]
+    post(
+        page, f"{url}/players", {"was": json.dumps(game["players"]), **{f"player.{k}": n for k, n in enumerate(names)}}
+    )
+    expect(page.locator("#scoreboard thead")).to_contain_text("Zoé", timeout=FOLLOWS)
+    expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")
+    kept(page, name, value)
+    expect(page.locator("#saved-elsewhere")).to_have_count(0)
+    post(
+        page,
+        f"{url}/rounds",
+        {"number": "1", "step": "bids", "open.0": "secret", "open.1": "secret", "open.2": "secret"},
+    )
+    expect(page.locator("#round-entry input[name=step]")).to_have_value("tricks", timeout=FOLLOWS)
+    expect(page.locator("#saved-elsewhere")).to_have_count(1)
