@@ -42,18 +42,20 @@ class Server:
         env = {**os.environ, "SCOREKEEPER_DATABASE": database, "SCOREKEEPER_SECRET_KEY": "test"}
         env["SCOREKEEPER_INSTANCE"] = str(folder)
         command = [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(self.port), "--workers", "1"]
-        self.process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        self.log = folder.parent / "second.log"
+        with open(self.log, "wb") as log:  # what the server says, for a start that fails
+            self.process = subprocess.Popen(
+                command, env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True
+            )
+        deadline = time.monotonic() + 90  # a machine busy with other test processes starts it slowly
+        while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 if self.ask("GET", "/")[0] == 200:
                     return
             except OSError:
                 time.sleep(0.1)
         self.kill()
-        raise AssertionError("the second server did not start")
+        raise AssertionError("the second server did not start:\n" + self.log.read_text(errors="replace")[-2000:])
 
     def ask(self, method: str, path: str, form: dict | None = None, device: str = "") -> tuple[int, str]:
         """One request; its status and body."""
