@@ -50,6 +50,7 @@ class Server:
         threads: int | None = None,
         worker_class: str | None = None,
         database: str | None = None,
+        settings: dict | None = None,
     ):
         self.instance = instance
         self.port = free_port()
@@ -63,6 +64,7 @@ class Server:
         self.args = args
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open for the server's life; closed in stop())
         env = clean_environment(instance, database)
+        env.update({f"SCOREKEEPER_{key}": str(value) for key, value in (settings or {}).items()})
         self.process = subprocess.Popen(
             args, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.log
         )

@@ -62,6 +62,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=1024 * 1024,
         TRUSTED_PROXY=None,  # the address of a proxy in front (Caddy: "127.0.0.1"), whose X-Forwarded-For is believed
         CREATE_LIMIT="60 per minute",  # games started, imported or rematched per address (Flask-Limiter's notation)
+        BODY_SECONDS=15,  # a request's body must have arrived within this (else 408): 1 MB at 0.5 Mbit/s
+        WAITING_PER_ADDRESS=100,  # long polls one address may have waiting at once, per worker (guard.py)
+        WAITING_PER_GAME=50,  # long polls one game may have waiting at once, per worker
+        CONNECTIONS_PER_ADDRESS=250,  # connections one address may hold at once, per gevent worker (worker.py)
+        POLL_AGAIN_SECONDS=5,  # a poll past a cap is answered "nothing new" after this, and told to ask again after it
         # pages, htmx answers and game files: Brotli where the browser takes it, else gzip (Flask-Compress)
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_BR_LEVEL=5,  # a 28 KB game page: 5.1 KB in 1.0 ms (level 4: 5.5 KB in 0.65 ms; 9: 5.1 KB in 15 ms)

@@ -1,5 +1,8 @@
 """What one client may hold of the server: whose address a request is from (the socket's, or the one a
-trusted proxy passes on), and how long it may take to send its body.
+trusted proxy passes on), how long it may take to send its body (BODY_SECONDS, then 408), and how many of
+its requests may wait for news at once (WAITING_PER_ADDRESS, WAITING_PER_GAME: past them a poll is told
+"nothing new" at once, and asks again later). How many connections one address may hold at all is the
+worker's business (worker.py): the app sees a request only once its connection is taken.
 
 An address comes from the socket; `X-Forwarded-For` (and the scheme and host a proxy saw) is believed
 only from a proxy named in the TRUSTED_PROXY setting (README: Caddy in front), through werkzeug's
@@ -7,7 +10,16 @@ ProxyFix. Anyone else could write any address there and step past every per-addr
 
 from __future__ import annotations
 
+import contextlib
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+
+from flask import abort, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 def trusted_proxies(setting) -> frozenset[str]:
@@ -36,8 +48,83 @@ class TrustedProxy:
         return self.app(environ, start_response)
 
 
+def cooperative() -> bool:
+    """Whether this process runs under gevent (`scorekeeper serve`'s default): its timeouts can cut a read."""
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return False
+    return bool(monkey.is_module_patched("socket"))
+
+
+def body_in_time() -> None:
+    """Read a request's body before anything else, within BODY_SECONDS: one sent a byte at a time is cut with
+    a 408 rather than holding its connection for ever (gunicorn cuts slow headers, not slow bodies). Under
+    gevent only: elsewhere (the command line's gthread, tests) a read cannot be cut from outside."""
+    if request.method not in UNSAFE or not cooperative():
+        return
+    if not request.content_length and "chunked" not in request.headers.get("Transfer-Encoding", "").lower():
+        return
+    from gevent import Timeout
+
+    try:
+        with Timeout(float(current_app.config["BODY_SECONDS"])):
+            request.get_data(cache=True, parse_form_data=False)  # the form is parsed from it later
+    except Timeout:
+        abort(408)
+
+
+class Waiting:
+    """The long polls waiting for news in this process, counted per client address and per game."""
+
+    def __init__(self) -> None:
+        self.by_address: Counter[str] = Counter()
+        self.by_game: Counter[str] = Counter()
+        self.lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def seat(self, address: str, game: str, per_address: int, per_game: int) -> Iterator[bool]:
+        """While the block runs, one more waits from `address` on `game`; False (nothing counted) when either
+        already has as many as it may."""
+        with self.lock:
+            taken = self.by_address[address] < per_address and self.by_game[game] < per_game
+            if taken:
+                self.by_address[address] += 1
+                self.by_game[game] += 1
+        try:
+            yield taken
+        finally:
+            if taken:
+                with self.lock:
+                    self.by_address[address] -= 1
+                    self.by_game[game] -= 1
+                    if not self.by_address[address]:
+                        del self.by_address[address]
+                    if not self.by_game[game]:
+                        del self.by_game[game]
+
+
+WAITING = Waiting()
+
+
+def waiting(game: str):
+    """A seat for this request to wait for the game's news, if its address and the game have one left
+    (WAITING_PER_ADDRESS, WAITING_PER_GAME, per process)."""
+    config = current_app.config
+    address = request.remote_addr or ""
+    return WAITING.seat(address, game, int(config["WAITING_PER_ADDRESS"]), int(config["WAITING_PER_GAME"]))
+
+
+def slowly() -> None:
+    """Hold a poll past its cap a little (POLL_AGAIN_SECONDS) before it is answered: each of its address's
+    connections (CONNECTIONS_PER_ADDRESS at most, worker.py) then asks once in that time, whatever it does
+    with the answer's Retry-After; waiting on no game, it costs a greenlet and a socket."""
+    time.sleep(float(current_app.config["POLL_AGAIN_SECONDS"]))
+
+
 def init_app(app) -> None:
-    """Believe forwarded headers from the configured proxies only."""
+    """Believe forwarded headers from the configured proxies only; read every body against the clock."""
+    app.before_request(body_in_time)
     proxies = trusted_proxies(app.config.get("TRUSTED_PROXY"))
     if proxies:
         app.wsgi_app = TrustedProxy(app.wsgi_app, proxies)

@@ -59,7 +59,8 @@ def run(host: str, port: int, workers: int, threads: int, worker_class: str = "g
             "bind": f"{host}:{port}",
             "workers": workers,
             "threads": threads,
-            "worker_class": worker_class,
+            # gevent: gunicorn's, holding at most CONNECTIONS_PER_ADDRESS connections of one address (worker.py)
+            "worker_class": "scorekeeper.worker.Worker" if worker_class == "gevent" else worker_class,
             "worker_connections": 1000,
             "accesslog": "-",
             "timeout": 30,

@@ -52,9 +52,12 @@
 
   // The answer's status (0 when nothing came back), taken as it arrives: a new board replaces #poll itself,
   // whose later events no longer reach the document.
-  let status = 0;
+  let status = 0, again = 0;  // again: seconds the server asked to wait before the next ask (it is busy)
   document.addEventListener("htmx:beforeOnLoad", (event) => {
-    if (event.detail.elt && event.detail.elt.id === "poll") status = event.detail.xhr.status;
+    if (event.detail.elt && event.detail.elt.id === "poll") {
+      status = event.detail.xhr.status;
+      again = parseFloat(event.detail.xhr.getResponseHeader("Retry-After")) || 0;
+    }
   });
 
   // News is drawn only when it is newer than the board shown, and not over a save on its way (asked again after).
@@ -73,7 +76,7 @@
       const el = poll();
       if (!el || !window.htmx) break;
       el.dataset.following = "asking";
-      status = 0;
+      status = 0; again = 0;
       const started = Date.now(), wait = failures ? 0 : el.dataset.wait;  // after a failure: is it back?
       try {
         await window.htmx.ajax("GET", `${el.dataset.poll}&wait=${wait}`, { source: el, swap: "none" });
@@ -82,7 +85,8 @@
       else if (status >= 200 && status < 300) failures = 0;
       else if (!hidden()) await pause(PAUSES[Math.min(failures++, PAUSES.length - 1)]);
       // an answer of "nothing new" far sooner than asked (a proxy cutting it short): do not hammer it
-      if (status === 204 && wait && Date.now() - started < 1000) await pause(parseFloat(el.dataset.pause) || 3);
+      // (or the server has as many phones waiting as it takes from this address or for this game: it says when)
+      if (status === 204 && wait && Date.now() - started < 1000) await pause(again || parseFloat(el.dataset.pause) || 3);
     }
     const el = poll();
     if (el) el.dataset.following = hidden() ? "paused" : "stopped";

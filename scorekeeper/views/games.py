@@ -8,7 +8,7 @@ import time
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import changes, forms, gamefile, i18n, registry, rules, safejson, security, store
+from .. import changes, forms, gamefile, guard, i18n, registry, rules, safejson, security, store
 from ..db import close_db, get_db
 from ..i18n import gettext
 from ..kept import MB, Kept
@@ -376,11 +376,15 @@ def poll(game_id: str):
     up to that many seconds for a change (long polling), holding no database connection meanwhile."""
     seen = request.args.get("version")
     version = store.version(get_db(), game_id)
-    deadline = time.monotonic() + _wait()
-    while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
+    with guard.waiting(game_id) as seated:  # past its address's or the game's cap, a poll waits for no news
+        deadline = time.monotonic() + (_wait() if seated else 0)
+        while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
+            close_db()
+            changes.watch(current_app.config["DATABASE"]).wait(game_id, version, left)
+            version = store.version(get_db(), game_id)
+    if not seated and _wait() and seen == str(version):
         close_db()
-        changes.watch(current_app.config["DATABASE"]).wait(game_id, version, left)
-        version = store.version(get_db(), game_id)
+        guard.slowly()  # "nothing new", said after a while: a client deaf to Retry-After cannot make it a flood
     if version is None and htmx:
         # 286 is htmx's "stop polling": the game was deleted, the notice says so
         response = page.full("error_notice.html", 286, message=gettext("This game has been deleted."))
@@ -388,8 +392,9 @@ def poll(game_id: str):
         return response
     if version is None:
         abort(404)
-    if seen == str(version):
-        return "", 204, {"Cache-Control": "no-store"}
+    if seen == str(version):  # nothing new; a poll that could not wait is told when to ask again (follow.js)
+        again = {} if seated or not _wait() else {"Retry-After": str(current_app.config["POLL_AGAIN_SECONDS"])}
+        return "", 204, {"Cache-Control": "no-store", **again}
     response = _news(access.game_or_404(game_id))
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -1,0 +1,139 @@
+"""One client never takes the server from the others: its long polls wait only while its address and the game
+have seats left (past them "nothing new" and when to ask again), a body that trickles in is cut with a 408,
+and a gevent worker closes an address's connections past its share before reading them. The full-size
+reproduction (3,000 connections against the real server) is bench/hostile.py."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+
+import gevent
+import pytest
+
+from scorekeeper import guard
+from scorekeeper.worker import Worker
+
+from .helpers import HX, start
+
+TABLE = ["Anne", "Julien", "Sylvie"]
+
+
+@pytest.fixture
+def capped(app):
+    """Two long polls per address and three per game; a poll past them answered at once (POLL_AGAIN 0)."""
+    app.config.update(WAITING_PER_ADDRESS=2, WAITING_PER_GAME=3, LONG_POLL_SECONDS=6, POLL_AGAIN_SECONDS=0)
+    return app
+
+
+def waiting_polls(app, url: str, addresses: list[str]) -> list[threading.Thread]:
+    """Long polls from these addresses, left waiting (a second phone each)."""
+    path = f"{url}/poll?version=1&wait=6"
+    threads = [
+        threading.Thread(target=lambda a=address: app.test_client().get(path, environ_base={"REMOTE_ADDR": a}))
+        for address in addresses
+    ]
+    for thread in threads:
+        thread.start()
+    for _ in range(250):
+        if sum(guard.WAITING.by_game.values()) >= len(addresses):
+            break
+        time.sleep(0.02)
+    assert sum(guard.WAITING.by_game.values()) == len(addresses), "the polls did not start waiting"
+    return threads
+
+
+def poll_now(client, url: str, address: str):
+    """A long poll from `address`, and how long its answer took."""
+    started = time.monotonic()
+    response = client.get(f"{url}/poll?version=1&wait=6", headers=HX, environ_base={"REMOTE_ADDR": address})
+    return response, time.monotonic() - started
+
+
+def test_an_address_past_its_waiting_polls_is_told_nothing_new_and_when_to_ask(capped, client):
+    url = start(client, "inferno", TABLE)
+    threads = waiting_polls(capped, url, ["10.0.0.1", "10.0.0.1"])
+    response, took = poll_now(client, url, "10.0.0.1")
+    assert response.status_code == 204 and response.headers["Retry-After"] == "0" and took < 3
+    assert response.get_data() == b""  # well-formed, nothing alarming: the watch page just asks later
+    other, _ = poll_now(client, url, "10.0.0.2")  # another phone still waits for news (until the wait is over)
+    assert other.status_code == 204 and "Retry-After" not in other.headers
+    for thread in threads:
+        thread.join(10)
+
+
+def test_a_game_past_its_waiting_polls_answers_at_once(capped, client):
+    url = start(client, "inferno", TABLE)
+    threads = waiting_polls(capped, url, ["10.0.0.1", "10.0.0.2", "10.0.0.3"])
+    response, took = poll_now(client, url, "10.0.0.4")
+    assert response.status_code == 204 and "Retry-After" in response.headers and took < 3
+    for thread in threads:
+        thread.join(10)
+    assert guard.WAITING.by_game == Counter() and guard.WAITING.by_address == Counter()  # every seat given back
+
+
+class Trickle:
+    """A request body that arrives a byte every 50 ms (cooperatively, as a gevent socket would)."""
+
+    def read(self, size: int = -1) -> bytes:
+        gevent.sleep(0.05)
+        return b" "
+
+    def readline(self, size: int = -1) -> bytes:
+        return self.read(size)
+
+
+def test_a_body_that_trickles_in_is_cut_with_a_408(app, client, monkeypatch):
+    monkeypatch.setattr(guard, "cooperative", lambda: True)  # as under `scorekeeper serve`
+    app.config["BODY_SECONDS"] = 0.3
+    started = time.monotonic()
+    response = client.post(
+        "/games/import",
+        content_type="application/json",
+        environ_overrides={"wsgi.input": Trickle(), "CONTENT_LENGTH": "100000"},
+        headers={"Accept-Language": "en"},
+    )
+    assert response.status_code == 408 and time.monotonic() - started < 2
+    assert "took too long to arrive" in response.get_data(as_text=True)
+    assert (
+        client.post("/new/inferno", data={"player.0": "A", "player.1": "B", "player.2": "C", "dealer": "0"}).status_code
+        == 303
+    )
+
+
+class Connection:
+    """A client socket the worker may close."""
+
+    closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def worker(monkeypatch):
+    """The gevent worker's own part, each connection "served" by opening the next one inside it."""
+    found = Worker.__new__(Worker)
+    found.held, found.cap, found.exempt = Counter(), 2, frozenset({"127.0.0.1"})
+    served: list[str] = []
+
+    def serve(self, listener, client, addr):
+        served.append(addr[0])
+        while queue:  # the next connections arrive while this one is held
+            nxt = queue.pop(0)
+            self.handle(None, nxt[1], (nxt[0], 5000))
+
+    queue: list[tuple[str, Connection]] = []
+    monkeypatch.setattr("gunicorn.workers.ggevent.GeventWorker.handle", serve)
+    return found, queue, served
+
+
+def test_the_worker_closes_an_addresss_connections_past_its_share(worker):
+    found, queue, served = worker
+    first, later = Connection(), [(a, Connection()) for a in ("10.0.0.9", "10.0.0.9", "10.0.0.8", "127.0.0.1")]
+    queue.extend(later)
+    found.handle(None, first, ("10.0.0.9", 5000))  # three at once from 10.0.0.9: the third is closed unread
+    assert served == ["10.0.0.9", "10.0.0.9", "10.0.0.8", "127.0.0.1"]
+    assert later[1][1].closed and not first.closed and not later[2][1].closed
+    assert found.held == Counter()
