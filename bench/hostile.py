@@ -232,7 +232,8 @@ def memory(server: Server, games: int = 80, rounds: int = 1000) -> dict:
         "workers MB before": before,
         "workers MB after": after,
         "grown MB": grown,
-        "met": sum(grown) <= TARGET_MB,
+        "both workers MB": round(sum(grown), 1),
+        "met": all(each <= TARGET_MB for each in grown),  # per worker, as the issue measured (61 MB -> 1.2 GB each)
     }
 
 

@@ -23,8 +23,8 @@ BOARD_ROUNDS = (
 )
 MAX_ECHO = 200  # form fields shown again after a refusal: the largest form has about 60
 POLL_ANSWERS = 512  # new boards kept per process for watching phones: a venue's games, each at its version
-NEWS_BYTES = 16 * MB  # and at most this much of them (a board of every round of a 1,000-round game: 0.6 MB)
-COMPRESSED_BYTES = 8 * MB  # the same news compressed, Brotli and gzip (a tenth of the size, about)
+NEWS_BYTES = 8 * MB  # and at most this much of them (a board of every round of a 1,000-round game: 0.6 MB)
+COMPRESSED_BYTES = 4 * MB  # the same news compressed, Brotli and gzip (a tenth of the size, about)
 
 
 def _number(value) -> int:
