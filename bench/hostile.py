@@ -167,11 +167,15 @@ def hold(port: int, kind: str, count: int, seconds: float, table: Table, target:
     """The other table's turns while one address holds `count` connections of `kind`."""
     hostile = Hostile(port, count, kind, target, 1)  # the target game is new: version 1, so every poll waits
     stop = threading.Event()
-    with ThreadPoolExecutor(1) as pool:  # the table starts once the hostile connections are open
-        future = pool.submit(lambda: (time.sleep(5), served_meanwhile(table, seconds - 8, stop)))
+    def later() -> list[tuple[float, float]]:
+        time.sleep(5)  # the table starts once the hostile connections are open
+        return served_meanwhile(table, seconds - 8, stop)
+
+    with ThreadPoolExecutor(1) as pool:
+        future = pool.submit(later)
         asyncio.run(hostile.run(seconds))
         stop.set()
-        turns = future.result()[1]
+        turns = future.result()
     pages = [p for p, _ in turns]
     saves = [s for _, s in turns]
     return {
