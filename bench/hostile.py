@@ -167,6 +167,7 @@ def hold(port: int, kind: str, count: int, seconds: float, table: Table, target:
     """The other table's turns while one address holds `count` connections of `kind`."""
     hostile = Hostile(port, count, kind, target, 1)  # the target game is new: version 1, so every poll waits
     stop = threading.Event()
+
     def later() -> list[tuple[float, float]]:
         time.sleep(5)  # the table starts once the hostile connections are open
         return served_meanwhile(table, seconds - 8, stop)
