@@ -10,7 +10,7 @@ from datetime import date
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from markupsafe import Markup
 
-from .. import changes, events, i18n, leaderboard, rules, security, store, summaries
+from .. import changes, events, guard, i18n, leaderboard, rules, security, store, summaries
 from ..db import close_db, get_db, write
 from ..i18n import gettext
 from ..kept import MB, Kept
@@ -258,17 +258,22 @@ def poll(event_id: str):
     leaderboard. With `wait`, the answer waits up to that many seconds for a change to any of its games."""
     seen = request.args.get("version")
     version = events.version(get_db(), event_id)
-    deadline = time.monotonic() + _wait()
     key = events.watch_key(event_id)
-    while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
-        close_db()
-        if changes.watch(current_app.config["DATABASE"]).wait(key, version, left):
-            # a venue's tables save a few rounds a second: the changes of the next moment go in the same answer,
-            # so a watcher gets one answer a second at most rather than one a round
-            time.sleep(min(float(current_app.config.get("EVENT_SETTLE_SECONDS", 1.0)), left))
-        version = events.version(get_db(), event_id)
+    with guard.waiting(key) as seated:  # past its address's or the event's cap, a poll waits for no news
+        deadline = time.monotonic() + (_wait() if seated else 0)
+        while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
+            close_db()
+            if changes.watch(current_app.config["DATABASE"]).wait(key, version, left):
+                # a venue's tables save a few rounds a second: the changes of the next moment go in the same
+                # answer, so a watcher gets one answer a second at most rather than one a round
+                time.sleep(min(float(current_app.config.get("EVENT_SETTLE_SECONDS", 1.0)), left))
+            version = events.version(get_db(), event_id)
     if version is None:
         abort(404)
+    if not seated and _wait() and seen == str(version):
+        close_db()
+        guard.slowly()  # "nothing new" after a while, as for a game (games.poll)
+        return "", 204, {"Cache-Control": "no-store", "Retry-After": str(current_app.config["POLL_AGAIN_SECONDS"])}
     if seen == str(version):
         return "", 204, {"Cache-Control": "no-store"}
     response = _news(event_or_404(event_id))

@@ -23,13 +23,13 @@ TABLE = ["Anne", "Julien", "Sylvie"]
 @pytest.fixture
 def capped(app):
     """Two long polls per address and three per game; a poll past them answered at once (POLL_AGAIN 0)."""
-    app.config.update(WAITING_PER_ADDRESS=2, WAITING_PER_GAME=3, LONG_POLL_SECONDS=6, POLL_AGAIN_SECONDS=0)
+    app.config.update(WAITING_PER_ADDRESS=2, WAITING_PER_GAME=3, LONG_POLL_SECONDS=4, POLL_AGAIN_SECONDS=0)
     return app
 
 
 def waiting_polls(app, url: str, addresses: list[str]) -> list[threading.Thread]:
     """Long polls from these addresses, left waiting (a second phone each)."""
-    path = f"{url}/poll?version=1&wait=6"
+    path = f"{url}/poll?version=1&wait=4"
     threads = [
         threading.Thread(target=lambda a=address: app.test_client().get(path, environ_base={"REMOTE_ADDR": a}))
         for address in addresses
@@ -44,7 +44,7 @@ def waiting_polls(app, url: str, addresses: list[str]) -> list[threading.Thread]
     return threads
 
 
-def poll_now(client, url: str, address: str, wait: int = 6):
+def poll_now(client, url: str, address: str, wait: int = 4):
     """A long poll from `address`, and how long its answer took."""
     started = time.monotonic()
     response = client.get(f"{url}/poll?version=1&wait={wait}", headers=HX, environ_base={"REMOTE_ADDR": address})
@@ -137,3 +137,14 @@ def test_the_worker_closes_an_addresss_connections_past_its_share(worker):
     assert served == ["10.0.0.9", "10.0.0.9", "10.0.0.8", "127.0.0.1"]
     assert later[1][1].closed and not first.closed and not later[2][1].closed
     assert found.held == Counter()
+
+
+def test_a_club_nights_waiting_polls_are_capped_too(capped, client):
+    from .test_events import make_event
+
+    url = make_event(client)
+    threads = waiting_polls(capped, url, ["10.0.0.1", "10.0.0.1"])
+    response, took = poll_now(client, url, "10.0.0.1")
+    assert response.status_code == 204 and response.headers["Retry-After"] == "0" and took < 3
+    for thread in threads:
+        thread.join(10)
