@@ -22,39 +22,32 @@ __all__ = ["Database", "close_db", "connect", "get_db", "init_app", "is_postgres
 _lock = threading.Lock()
 
 
-def connect(location: str) -> Database:
-    """A connection of its own to the store at `location` (a file path or a postgresql:// URL)."""
+def _engine(location: str):
+    """The engine's module for the store at `location` (each has connect, migrate and Pool); PostgreSQL's is
+    imported only when used."""
     if is_postgresql(location):
         from . import db_postgresql
 
-        return db_postgresql.connect(location)
+        return db_postgresql
     from . import db_sqlite
 
-    return db_sqlite.connect(location)
+    return db_sqlite
+
+
+def connect(location: str) -> Database:
+    """A connection of its own to the store at `location` (a file path or a postgresql:// URL)."""
+    return _engine(location).connect(location)
 
 
 def migrate(location: str) -> None:
     """Bring the store up to the current schema (schema.py), whichever the engine; two servers starting at
     once make it once."""
-    if is_postgresql(location):
-        from . import db_postgresql
-
-        db_postgresql.migrate(location)
-    else:
-        from . import db_sqlite
-
-        db_sqlite.migrate(location)
+    _engine(location).migrate(location)
 
 
 def new_pool(location: str):
     """A process's connections to the store, kept open between requests (take, give, close)."""
-    if is_postgresql(location):
-        from . import db_postgresql
-
-        return db_postgresql.Pool(location)
-    from . import db_sqlite
-
-    return db_sqlite.Pool(location)
+    return _engine(location).Pool(location)
 
 
 def _pool(app):
