@@ -374,15 +374,16 @@ def _wait() -> float:
 def poll(game_id: str):
     """For watching phones: 204 while nothing changed, else the new board. With `wait`, the answer waits
     up to that many seconds for a change (long polling), holding no database connection meanwhile."""
-    seen = request.args.get("version")
+    seen, wait = request.args.get("version"), _wait()
     version = store.version(get_db(), game_id)
     with guard.waiting(game_id) as seated:  # past its address's or the game's cap, a poll waits for no news
-        deadline = time.monotonic() + (_wait() if seated else 0)
+        deadline = time.monotonic() + (wait if seated else 0)
         while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
             close_db()
             changes.watch(current_app.config["DATABASE"]).wait(game_id, version, left)
             version = store.version(get_db(), game_id)
-    if not seated and _wait() and seen == str(version):
+    turned_away = bool(wait) and not seated  # asked to wait, and could not
+    if turned_away and seen == str(version):
         close_db()
         guard.slowly()  # "nothing new", said after a while: a client deaf to Retry-After cannot make it a flood
     if version is None and htmx:
@@ -393,7 +394,7 @@ def poll(game_id: str):
     if version is None:
         abort(404)
     if seen == str(version):  # nothing new; a poll that could not wait is told when to ask again (follow.js)
-        again = {} if seated or not _wait() else {"Retry-After": str(current_app.config["POLL_AGAIN_SECONDS"])}
+        again = {"Retry-After": str(current_app.config["POLL_AGAIN_SECONDS"])} if turned_away else {}
         return "", 204, {"Cache-Control": "no-store", **again}
     response = _news(access.game_or_404(game_id))
     response.headers["Cache-Control"] = "no-store"
