@@ -8,7 +8,6 @@ import io
 
 from flask import Blueprint, current_app, request
 
-from .. import rules
 from ..i18n import current, day, gettext
 from ..rules import Invalid
 from ..sheets import check_paper
@@ -47,27 +46,14 @@ def sheet_pdf(event_id: str):
         check_paper(paper)
     except Invalid as exc:
         return page.problems(exc.problems, 422)
-    found, _listed, board = standing(event)
-    standings = [
-        sheet.Standing(t.number, gettext(_game_name(t.rules), lang), _ranked(t.summary))
-        for t in found
-        if t.summary and t.summary.get("finished")
-    ]
-    unfinished = sum(1 for t in found if not (t.summary and t.summary.get("finished")))
+    _found, listed, board = standing(event)
+    # the page's own list (views/events._table) already holds each table's game name and sides by rank
+    standings = []
+    for t in listed:
+        game = t["name"]  # not gettext(t["name"]): pybabel would take the key "name" for a message
+        if t.get("finished"):
+            standings.append(sheet.Standing(t["number"], gettext(game, lang), t["standings"]))
+    unfinished = sum(1 for t in listed if not t.get("finished"))
     with printing():
         data = sheet.results(event.name, day(event.day, lang), board, standings, lang, paper, unfinished=unfinished)
     return _pdf(data, file_name(gettext("Results"), event.name, event.day))
-
-
-def _game_name(rules_id: str) -> str:
-    """A game's name to translate (its id if the game is unknown here)."""
-    try:
-        return rules.get(rules_id).name
-    except Invalid:
-        return rules_id
-
-
-def _ranked(summary: dict) -> list[tuple[int, str, int]]:
-    """A finished game's sides by rank: (rank, side, total)."""
-    sides = zip(summary["ranks"], summary["sides"], summary["totals"], strict=True)
-    return sorted(sides, key=lambda s: s[0])
