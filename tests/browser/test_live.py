@@ -77,6 +77,15 @@ def post(page: Page, address: str, form: dict) -> None:
     assert answer.status == 303, answer.text()[:300]
 
 
+def rename_last(page: Page, url: str, game: dict) -> None:
+    """Another phone renames the last player Zoé; this phone's board follows."""
+    names = [*game["players"][:-1], "Zoé"]
+    post(
+        page, f"{url}/players", {"was": json.dumps(game["players"]), **{f"player.{k}": n for k, n in enumerate(names)}}
+    )
+    expect(page.locator("#scoreboard thead")).to_contain_text("Zoé", timeout=FOLLOWS)
+
+
 def last_round(page: Page, url: str) -> str:
     """The last round as another phone's page shows it (what its undo and correction forms post back)."""
     found = re.search(r'name="was" value="([^"]*)"', page.request.get(url).text())
@@ -137,11 +146,7 @@ def test_a_scoring_phone_follows_what_another_saves(page: Page, live_server, rul
     # a rename elsewhere: the board, the deal line and the form follow; this phone's taps stay, nothing more is said
     later = posts[1][1] if len(posts) > 1 else sample(rules_id).posts(game["rounds"][1], game)[0][1]
     name, value = tap_one(page, later)
-    names = [*game["players"][:-1], "Zoé"]
-    post(
-        page, f"{url}/players", {"was": json.dumps(game["players"]), **{f"player.{k}": n for k, n in enumerate(names)}}
-    )
-    expect(page.locator("#scoreboard thead")).to_contain_text("Zoé", timeout=FOLLOWS)
+    rename_last(page, url, game)
     expect(page.locator("#round-form")).to_contain_text("Zoé")
     kept(page, name, value)
     expect(page.locator("#saved-elsewhere")).to_have_count(1)  # still on the form, at the step it is about
@@ -266,11 +271,7 @@ def test_a_phone_changing_its_bids_keeps_them_through_news_about_something_else(
     page.goto(f"{url}?step=bids")
     expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")
     name, value = tap_one(page, {"open.0": "open", "bids.0": "1"})
-    names = [*game["players"][:-1], "Zoé"]
-    post(
-        page, f"{url}/players", {"was": json.dumps(game["players"]), **{f"player.{k}": n for k, n in enumerate(names)}}
-    )
-    expect(page.locator("#scoreboard thead")).to_contain_text("Zoé", timeout=FOLLOWS)
+    rename_last(page, url, game)
     expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")
     kept(page, name, value)
     expect(page.locator("#saved-elsewhere")).to_have_count(0)
