@@ -251,24 +251,27 @@ class AllFours(Rules):
 
     def _end(self, state: State, decider: dict, names: list[str], target: int) -> None:
         """Finish the game: the side that reached the target wins, or a major renege loses it."""
-        state.finished = True
         if "loses" in decider:
             loser = decider["loses"]
             others = [s for s in range(len(state.totals)) if s != loser]
             best = max(state.totals[s] for s in others)
-            state.winners = [s for s in others if state.totals[s] == best]
-            state.ending = problem(
-                N_("%(side)s reneged holding a top trump and lost the game."), side=names[loser], seat=loser
+            self.end(
+                state,
+                problem(N_("%(side)s reneged holding a top trump and lost the game."), side=names[loser], seat=loser),
+                [s for s in others if state.totals[s] == best],
             )
             return
         side = decider["side"]
-        state.winners = [side]
-        state.ending = problem(
-            N_("%(side)s reached %(target)d on %(point)s."),
-            side=names[side],
-            target=target,
-            point=KIND_LABELS[decider["kind"]],
-            seat=side,
+        self.end(
+            state,
+            problem(
+                N_("%(side)s reached %(target)d on %(point)s."),
+                side=names[side],
+                target=target,
+                point=KIND_LABELS[decider["kind"]],
+                seat=side,
+            ),
+            [side],
         )
 
     # -- statistics ------------------------------------------------------------------------------

@@ -190,12 +190,15 @@ class EverestAbyss(Rules):
         still = [s for s, t in enumerate(state.totals) if t > 0]
         limit = game.options["rounds"]
         if len(still) == 1:
-            state.finished, state.winners = True, still
-            state.ending = problem(N_("%(name)s holds every token."), name=game.players[still[0]], seat=still[0])
+            self.end(
+                state, problem(N_("%(name)s holds every token."), name=game.players[still[0]], seat=still[0]), still
+            )
         elif limit is not None and state.played + 1 >= limit:
-            state.finished = True
-            state.ending = problem(
-                Nn_("The only round has been played.", "The last of the %(num)d rounds has been played."), num=limit
+            self.end(
+                state,
+                problem(
+                    Nn_("The only round has been played.", "The last of the %(num)d rounds has been played."), num=limit
+                ),
             )
 
     # -- statistics ------------------------------------------------------------------------------
