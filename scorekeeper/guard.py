@@ -115,6 +115,14 @@ def waiting(game: str):
     return WAITING.seat(address, game, int(config["WAITING_PER_ADDRESS"]), int(config["WAITING_PER_GAME"]))
 
 
+def asked_wait() -> float:
+    """How long a watching phone's request may wait for news (`wait`, at most LONG_POLL_SECONDS)."""
+    raw = request.args.get("wait") or ""
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+        return 0
+    return min(int(raw), current_app.config["LONG_POLL_SECONDS"])
+
+
 def slowly() -> None:
     """Hold a poll past its cap a little (POLL_AGAIN_SECONDS) before it is answered: each of its address's
     connections (CONNECTIONS_PER_ADDRESS at most, worker.py) then asks once in that time, whatever it does

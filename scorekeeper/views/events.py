@@ -244,23 +244,15 @@ def refuse_closed() -> list:
 # -- following it live -----------------------------------------------------------------------------
 
 
-def _wait() -> float:
-    """How long a watching phone's request may wait for news (`wait`, at most LONG_POLL_SECONDS)."""
-    raw = request.args.get("wait") or ""
-    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-        return 0
-    return min(int(raw), current_app.config["LONG_POLL_SECONDS"])
-
-
 @bp.get("/<event_id>/poll")
 def poll(event_id: str):
     """For the phones and the big screen watching the event: 204 while nothing changed, else the new tables and
     leaderboard. With `wait`, the answer waits up to that many seconds for a change to any of its games."""
-    seen = request.args.get("version")
+    seen, wait = request.args.get("version"), guard.asked_wait()
     version = events.version(get_db(), event_id)
     key = events.watch_key(event_id)
     with guard.waiting(key) as seated:  # past its address's or the event's cap, a poll waits for no news
-        deadline = time.monotonic() + (_wait() if seated else 0)
+        deadline = time.monotonic() + (wait if seated else 0)
         while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
             close_db()
             if changes.watch(current_app.config["DATABASE"]).wait(key, version, left):
@@ -270,7 +262,7 @@ def poll(event_id: str):
             version = events.version(get_db(), event_id)
     if version is None:
         abort(404)
-    if not seated and _wait() and seen == str(version):
+    if not seated and wait and seen == str(version):
         close_db()
         guard.slowly()  # "nothing new" after a while, as for a game (games.poll)
         return "", 204, {"Cache-Control": "no-store", "Retry-After": str(current_app.config["POLL_AGAIN_SECONDS"])}

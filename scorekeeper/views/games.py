@@ -362,19 +362,11 @@ def import_game():
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 
-def _wait() -> float:
-    """How long a watching phone's request may wait for news (`wait`, at most LONG_POLL_SECONDS)."""
-    raw = request.args.get("wait") or ""
-    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-        return 0
-    return min(int(raw), current_app.config["LONG_POLL_SECONDS"])
-
-
 @bp.get("/<game_id>/poll")
 def poll(game_id: str):
     """For watching phones: 204 while nothing changed, else the new board. With `wait`, the answer waits
     up to that many seconds for a change (long polling), holding no database connection meanwhile."""
-    seen, wait = request.args.get("version"), _wait()
+    seen, wait = request.args.get("version"), guard.asked_wait()
     version = store.version(get_db(), game_id)
     with guard.waiting(game_id) as seated:  # past its address's or the game's cap, a poll waits for no news
         deadline = time.monotonic() + (wait if seated else 0)
