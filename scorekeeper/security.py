@@ -22,6 +22,9 @@ CSP = (
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 YEAR = 365 * 24 * 3600
+# read by the browser, never shown as a page: a page's own headers (its CSP, framing, referrer) would only add
+# weight to every first visit (each phone fetches the manifest with the page)
+NOT_A_PAGE = {"application/manifest+json"}
 # Requests are counted per client address (the socket's, or the one a trusted proxy gives: guard.py) in this
 # process's memory: right for the one server at a card table (each gunicorn worker counts on its own, so a
 # limit is per worker).
@@ -91,10 +94,11 @@ def ensure_device() -> str:
 def finish(response):
     """Add the security headers, and the device cookie when one was made."""
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CSP)
-    headers.setdefault("Referrer-Policy", "same-origin")
     headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("X-Frame-Options", "DENY")
+    if response.mimetype not in NOT_A_PAGE:
+        headers.setdefault("Content-Security-Policy", CSP)
+        headers.setdefault("Referrer-Policy", "same-origin")
+        headers.setdefault("X-Frame-Options", "DENY")
     if "new_device" in g:
         response.set_cookie(
             DEVICE_COOKIE, g.new_device, max_age=10 * YEAR, httponly=True, samesite="Lax", secure=request.is_secure

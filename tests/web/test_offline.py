@@ -34,6 +34,15 @@ def test_the_manifest_installs_a_standalone_app_with_icons_of_192_and_512_px(cli
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= found
 
 
+def test_the_manifest_every_first_visit_fetches_comes_light(client):
+    """Compressed, and without a page's own headers (a policy for scripts and frames means nothing to it)."""
+    response = client.get("/manifest.webmanifest", headers={"Accept-Encoding": "br"})
+    assert response.headers["Content-Encoding"] == "br" and len(response.data) < 300
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert "Content-Security-Policy" not in response.headers and "X-Frame-Options" not in response.headers
+    assert "Content-Security-Policy" in client.get("/").headers  # pages keep theirs
+
+
 def test_the_service_worker_is_served_from_the_root_and_always_checked_again(client):
     response = client.get("/sw.js")
     assert response.status_code == 200
