@@ -27,6 +27,7 @@ from . import registry
 
 FINGERPRINT = r"\.[0-9a-f]{12}\.\w+$"  # what WhiteNoise caches for good: a name carrying its content's hash
 STYLES = ("app.css", "memory.css")  # every page's style sheets, in this order
+PAGES = ("pages.css",)  # the pages of no game (home, setup, history, records): a game's first visit goes without
 SCRIPTS = ("app.js", "swap.js", "offline.js", "share.js")  # every page's scripts after htmx, in this order
 FOLLOW = ("follow.js",)  # a game page follows the game, on a scoring phone as on a watching one
 EVENT = ("event.css",)  # a club night's page and big screen
@@ -35,9 +36,9 @@ EVENT = ("event.css",)  # a club night's page and big screen
 def bundles() -> dict[str, tuple[str, ...]]:
     """Each bundle a page may load (a name under `bundles/`) and the static files it joins, in order: the
     pages of no game; each game's pages (its own style and script after every page's, and following the game)."""
-    found = {"bundles/app.css": STYLES, "bundles/app.js": SCRIPTS}
+    found = {"bundles/app.css": STYLES + PAGES, "bundles/app.js": SCRIPTS}
     # a club night's pages follow the event as a watching phone follows a game
-    found["bundles/event.css"], found["bundles/event.js"] = STYLES + EVENT, SCRIPTS + FOLLOW
+    found["bundles/event.css"], found["bundles/event.js"] = STYLES + PAGES + EVENT, SCRIPTS + FOLLOW
     for game in registry.GAMES:
         found[f"bundles/{game.id}.css"] = STYLES + game.styles
         found[f"bundles/{game.id}.js"] = SCRIPTS + game.scripts + FOLLOW

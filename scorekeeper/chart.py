@@ -62,6 +62,11 @@ def short(name: str) -> str:
     return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1].rstrip() + "…"
 
 
+def num(value: float) -> str:
+    """A coordinate to a tenth, without a trailing ".0" (the page carries hundreds of them)."""
+    return f"{value:.1f}".removesuffix(".0")
+
+
 def svg(sides: list[str], series: list[list[int]], fmt: Callable[[int], str], *, title: str, summary: str) -> Markup:
     """The chart: `series[side]` holds the side's total before the first round, then after each round."""
     rounds = len(series[0]) - 1 if series else 0
@@ -84,26 +89,27 @@ def svg(sides: list[str], series: list[list[int]], fmt: Callable[[int], str], *,
     ]
     for v in ticks:
         cls = "grid zero" if v == 0 and lo < 0 < hi else "grid"
-        out.append(f'<line class="{cls}" x1="{LEFT}" x2="{RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>')
-        out.append(f'<text class="tick" x="{LEFT - 5}" y="{y(v) + 4:.1f}" text-anchor="end">{escape(fmt(v))}</text>')
+        out.append(f'<line class="{cls}" x1="{LEFT}" x2="{RIGHT}" y1="{num(y(v))}" y2="{num(y(v))}"/>')
+        out.append(f'<text class="tick" x="{LEFT - 5}" y="{num(y(v) + 4)}" text-anchor="end">{escape(fmt(v))}</text>')
     for k in x_ticks(rounds):
-        out.append(f'<text class="tick" x="{x(k):.1f}" y="{BOTTOM + 16}" text-anchor="middle">{k}</text>')
+        out.append(f'<text class="tick" x="{num(x(k))}" y="{BOTTOM + 16}" text-anchor="middle">{k}</text>')
     out.append("</g>")
     step = math.ceil(rounds / POINTS)
     shown = sorted({*range(0, rounds + 1, step), rounds})  # every round up to 110, else every step-th and the last
     for side, line in enumerate(series):
         cls = f"s{side % SERIES}" + (" dashed" if side >= SERIES else "")
-        points = " ".join(f"{x(k):.1f},{y(line[k]):.1f}" for k in shown)
+        points = " ".join(f"{num(x(k))},{num(y(line[k]))}" for k in shown)
         out.append(f'<g class="series {cls}"><polyline class="line" points="{points}"/>')
-        if rounds <= DOTS_UP_TO:
-            out += [f'<circle class="dot" cx="{x(k):.1f}" cy="{y(v):.1f}" r="2.6"/>' for k, v in enumerate(line)]
+        if rounds <= DOTS_UP_TO:  # a dot a round: one path of zero-length strokes with round caps (memory.css)
+            dots = "".join(f"M{num(x(k))} {num(y(v))}h0" for k, v in enumerate(line))
+            out.append(f'<path class="dots" d="{dots}"/>')
         out.append("</g>")
     order = sorted(range(len(series)), key=lambda s: y(series[s][-1]))
     places = spread([y(series[s][-1]) for s in order], LABEL_GAP, TOP + 4, BOTTOM + 4)
     for side, at in zip(order, places, strict=True):
         cls = f"s{side % SERIES}"
         out.append(
-            f'<text class="end {cls}" x="{RIGHT + 7}" y="{at + 4:.1f}">{escape(short(sides[side]))} '
+            f'<text class="end {cls}" x="{RIGHT + 7}" y="{num(at + 4)}">{escape(short(sides[side]))} '
             f'<tspan class="total">{escape(fmt(series[side][-1]))}</tspan></text>'
         )
     out.append("</svg>")

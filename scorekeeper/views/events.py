@@ -17,7 +17,7 @@ from ..kept import MB, Kept
 from ..rules import N_, Invalid, problem
 from . import access, page
 from .page import htmx
-from .share import absolute, breakable, qr_svg
+from .share import absolute, breakable, qr_img
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_filter(i18n.tenths, "tenths")
@@ -166,7 +166,7 @@ def context(event: events.Event) -> dict:
 def join_links(event: events.Event) -> dict:
     """The join link of the event as text and as a QR code."""
     url = absolute(url_for("events.join", event_id=event.id))
-    return {"url": url, "text": breakable(url), "qr": qr_svg(url, gettext("QR code of the join link"))}
+    return {"url": url, "text": breakable(url), "qr": qr_img(url, gettext("QR code of the join link"))}
 
 
 @bp.get("/<event_id>")

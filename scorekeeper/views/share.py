@@ -3,6 +3,8 @@ link, replacing it, and the admin sign-in that lists every game on the server.""
 
 from __future__ import annotations
 
+import hashlib
+import io
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -38,19 +40,34 @@ def breakable(url: str) -> Markup:
     return Markup("/<wbr>").join(escape(part) for part in url.split("/"))
 
 
-def qr_svg(url: str, title: str) -> Markup:
+def qr_img(url: str, title: str) -> Markup:
     """A QR code of `url` (see _qr), kept for a link of usual length: the address a phone used (its Host
     header) could be 8 KB long, and 256 of those, each a large code, would not be small."""
     return _qr(url, title) if len(url) <= 200 else _qr.__wrapped__(url, title)
 
 
-@lru_cache(maxsize=256)  # 256 codes of links up to 200 characters: under 4 MB
+def qr_size(code) -> int:
+    """The width a QR code is shown at: about 220 px, in whole pixels per module so it stays crisp."""
+    return code.symbol_size()[0] * max(4, QR_PIXELS // code.symbol_size()[0])
+
+
+@lru_cache(maxsize=256)  # 256 codes of links up to 200 characters: under 1 MB
 def _qr(url: str, title: str) -> Markup:
-    """A QR code of `url` as inline SVG, about 220 px wide in whole pixels per module so it stays crisp;
-    sized by attributes, not style, so the CSP allows it; black on white, which every camera reads."""
+    """A QR code of `url` as an image in the page: a PNG of one pixel per module (about 400 bytes, where the
+    same code in SVG took 2 KB), drawn larger without smoothing (app.css); sized by attributes, not style,
+    so the CSP allows it; black on white, which every camera reads."""
     code = segno.make(url, error="m")
-    scale = max(4, QR_PIXELS // code.symbol_size()[0])
-    return Markup(code.svg_inline(scale=scale, dark="#000", light="#fff", svgclass="qr", lineclass=None, title=title))
+    source = code.png_data_uri(scale=1, border=4)
+    return Markup('<img class="qr" src="{}" width="{}" height="{}" alt="{}">').format(
+        source, qr_size(code), qr_size(code), title
+    )
+
+
+def qr_png(url: str) -> bytes:
+    """The same code as a PNG file, one pixel per module."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="png", scale=1, border=4)
+    return out.getvalue()
 
 
 @bp.app_template_global()
@@ -61,14 +78,16 @@ def share_links(stored: store.Stored, can_score: bool) -> dict:
     links = {
         "watch": watch,
         "watch_text": breakable(watch),
-        "watch_qr": qr_svg(watch, gettext("QR code of the watch link")),
+        "watch_qr": qr_img(watch, gettext("QR code of the watch link")),
         "local": host in LOOPBACK or host.startswith("127."),
     }
     if can_score:
         score = absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
-        links.update(
-            score=score, score_text=breakable(score), score_qr=qr_svg(score, gettext("QR code of the score link"))
-        )
+        # drawn only once its panel is opened (a file, loading="lazy"): a first visit goes without it
+        size = qr_size(segno.make(score, error="m"))
+        # a new link, a new address: the phone's image cache never shows the replaced link's code
+        src = url_for("share.score_qr", game_id=stored.id, v=hashlib.sha256(score.encode()).hexdigest()[:12])
+        links.update(score=score, score_text=breakable(score), score_qr=src, score_qr_size=size)
     return links
 
 
@@ -87,6 +106,17 @@ def join(game_id: str, token: str):
         return page.full("error.html", 403, message=gettext(REPLACED), code=403)
     response = redirect(url_for("games.show", game_id=game_id), 303)
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/<game_id>/score-link.png")
+def score_qr(game_id: str):
+    """The score link's QR code, for the phones that may score (the share panel shows it to them only)."""
+    stored = access.game_or_404(game_id)
+    access.require_score(stored)
+    score = absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
+    response = make_response(qr_png(score))
+    response.headers.update({"Content-Type": "image/png", "Cache-Control": "private, no-cache", "Vary": "Cookie"})
     return response
 
 

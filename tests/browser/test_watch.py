@@ -129,7 +129,7 @@ def test_the_score_link_hands_scoring_over_until_it_is_replaced(live_server, pho
     url = start(scorer, live_server, ["Anne", "Julien", "Sylvie"], "3 2 1")
     scorer.locator("#share summary").click()
     link = scorer.locator("#score-link").get_attribute("href")
-    expect(scorer.locator("#share svg.qr")).to_have_count(2)
+    expect(scorer.locator("#share img.qr")).to_have_count(2)
     helper.goto(link)
     assert helper.url == url  # the token does not stay in the address bar
     expect(helper.locator("#round-entry")).to_be_visible()

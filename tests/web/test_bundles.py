@@ -2,11 +2,13 @@
 needs, joined and minified at start) and htmx. A first visit on a slow network pays for three round trips
 and three answers' headers, and none of the comments (issue 18: a first visit within 30 KB)."""
 
+import json
 import re
 
 import brotli
 
-from scorekeeper import ROOT
+from scorekeeper import ROOT, registry
+from tests.samples import sample
 
 from .helpers import start
 
@@ -55,6 +57,7 @@ def test_a_bundle_holds_all_its_files_without_their_comments(client, other_phone
     scripts = ["app.js", "swap.js", "offline.js", "share.js", "games/all-fours.js", "follow.js"]
     parts = {
         ("/static/bundles/all-fours.css", url, client): ["app.css", "memory.css", "games/all-fours.css"],
+        ("/static/bundles/app.css", "/", client): ["app.css", "memory.css", "pages.css"],
         ("/static/bundles/all-fours.js", url, client): scripts,
         ("/static/bundles/all-fours.js", watch, other_phone): scripts,
     }
@@ -67,3 +70,36 @@ def test_a_bundle_holds_all_its_files_without_their_comments(client, other_phone
             missing = {w for w in words(source, text) if w not in joined}
             assert not missing, (name, source, sorted(missing)[:5])
     assert '"visibilitychange"' not in body(client, "/static/bundles/app.js", "/")  # follow.js is a game page's only
+
+
+def classes(html: str) -> set[str]:
+    """Every class a page's elements carry."""
+    return {c for value in re.findall(r'\bclass="([^"]*)"', html) for c in value.split()}
+
+
+def anchors(css: str) -> set[str]:
+    """The class or id each of a style sheet's selectors starts from (`.history` of `.history a`)."""
+    rules = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    selectors = [s.strip() for head in re.findall(r"([^{}]+)\{", rules) for s in head.split(",")]
+    return {m.group(0) for s in selectors if (m := re.match(r"[.#][a-z][\w-]+", s))}
+
+
+def test_a_games_pages_use_none_of_the_styles_left_to_the_pages_of_no_game(client, other_phone):
+    """pages.css (home, setup, history, records) is not in a game's bundle: no game page may need it."""
+    kept = set().union(*(words(name, (ROOT / "static" / name).read_text()) for name in ("app.css", "memory.css")))
+    left_out = anchors((ROOT / "static" / "pages.css").read_text()) - kept  # styled there only
+    games = [start(client, rules_id, ["Anne", "Julien", "Sylvie", "Pierre"]) for rules_id in registry.ids()]
+    response = client.post(
+        "/games/import", data=json.dumps(sample("tout-ou-rien").GAME), content_type="application/json"
+    )
+    finished = response.headers["Location"]
+    watch = re.search(r'id="watch-link" href="http://localhost([^"]+)"', client.get(finished).get_data(as_text=True))
+    pages = [(client, url) for url in games] + [(client, finished), (client, f"{finished}/rounds/1/edit")]
+    pages.append((other_phone, watch.group(1)))
+    for phone, url in pages:
+        html = phone.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
+        used = {f".{c}" for c in classes(html)} | {f"#{i}" for i in re.findall(r'\bid="([^"]+)"', html)}
+        assert not used & left_out, (url, sorted(used & left_out))
+    assert {".game-pick", ".history", ".seat-row"} <= left_out  # what the check looks for is found
+    home_css = body(client, "/static/bundles/app.css", "/")
+    assert ".game-pick" in home_css and ".game-pick" not in body(client, "/static/bundles/inferno.css", games[-1])

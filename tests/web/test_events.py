@@ -69,7 +69,7 @@ def test_home_starts_a_club_night_with_todays_date(client):
     said = text(page)
     assert "Thursday club" in said and "No table yet" in said
     html = page.get_data(as_text=True)
-    assert 'id="event-join"' in html and "<svg" in html and f"{url}/join" in html
+    assert 'id="event-join"' in html and '<img class="qr"' in html and f"{url}/join" in html
     assert 'id="leaderboard-csv"' in html and 'id="event-sheet"' in html and 'id="event-manage"' in html
     assert "Thursday club" in text(client.get("/", headers=EN))
 

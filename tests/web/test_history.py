@@ -405,6 +405,15 @@ def test_the_charts_lines_follow_the_running_totals(client, document):
         assert all(abs(v - w) < 0.2 for v, w in zip(line, want, strict=True))
 
 
+def test_the_chart_marks_each_rounds_total_with_a_dot_on_its_line(client):
+    url = imported(client, sample("tout-ou-rien").full_game())
+    chart = found(r'<svg class="score-chart".*?</svg>', client.get(url).get_data(as_text=True))
+    series = re.findall(r'<polyline class="line" points="([^"]+)"/><path class="dots" d="([^"]+)"/>', chart)
+    assert len(series) == 4
+    for points, dots in series:  # a zero-length stroke (round caps, memory.css) at each point of the line
+        assert re.findall(r"M([\d.]+) ([\d.]+)h0", dots) == [tuple(p.split(",")) for p in points.split()]
+
+
 def test_the_chart_names_each_line_with_its_total_and_has_a_text_alternative(client):
     url = imported(client, sample("tout-ou-rien").full_game())
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)

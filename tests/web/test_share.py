@@ -10,7 +10,6 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
-import segno
 from pypdf import PdfReader
 
 from .helpers import HX, post_round, seats, start, stored, text, totals, undo
@@ -242,18 +241,6 @@ def test_home_lists_only_this_phones_games(client, other_phone, url):
 
 
 # -- the share panel ------------------------------------------------------------------------------
-
-
-def test_the_share_panel_shows_both_links_with_their_qr_codes(client, url):
-    html = client.get(url).get_data(as_text=True)
-    shown = links(client, url)
-    assert shown["watch-link"] == f"http://localhost{url}"
-    assert re.fullmatch(rf"http://localhost{url}/score/[\w-]{{16}}", shown["score-link"])
-    for link in shown.values():  # each QR code draws its own link: the same modules segno draws for it
-        modules = re.search(r'stroke="#000" d="([^"]+)"', segno.make(link, error="m").svg_inline()).group(1)
-        assert f'd="{modules}"' in html
-    panel = html.split('<section id="share"')[1].split("</section>")[0]
-    assert "style=" not in panel and "<script" not in panel
 
 
 def test_the_links_use_the_public_address_when_one_is_set(app, client, url):

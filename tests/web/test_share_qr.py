@@ -1,0 +1,64 @@
+"""The share panel's QR codes: each draws its own link; the score link's, in a panel the phone opens, is
+fetched once it is shown (a first visit goes without it), by the phones that may score only."""
+
+import base64
+import io
+import re
+
+import pytest
+import segno
+from PIL import Image
+
+from .helpers import start
+
+
+@pytest.fixture
+def url(client):
+    """A Tout ou rien game started on `client`."""
+    return start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], dealer=0, hands="3 2 1")
+
+
+def links(client, url) -> dict:
+    """The links the share panel shows this phone, by element id."""
+    html = client.get(url).get_data(as_text=True)
+    return {m[0]: m[1] for m in re.findall(r'<a id="(watch-link|score-link)" href="([^"]+)"', html)}
+
+
+def modules(png: bytes) -> list[list[bool]]:
+    """A QR code's dark modules read back from its PNG (one pixel a module, a quiet zone of 4 around)."""
+    image = Image.open(io.BytesIO(png)).convert("L")
+    size, pixels = image.width, image.tobytes()
+    return [[pixels[y * size + x] < 128 for x in range(4, size - 4)] for y in range(4, size - 4)]
+
+
+def drawn(link: str) -> list[list[bool]]:
+    """The modules segno draws for `link`."""
+    return [[bool(v) for v in row] for row in segno.make(link, error="m").matrix]
+
+
+def test_the_share_panel_shows_both_links_with_their_qr_codes(client, url):
+    html = client.get(url).get_data(as_text=True)
+    shown = links(client, url)
+    assert shown["watch-link"] == f"http://localhost{url}"
+    assert re.fullmatch(rf"http://localhost{url}/score/[\w-]{{16}}", shown["score-link"])
+    panel = html.split('<section id="share"')[1].split("</section>")[0]
+    assert "style=" not in panel and "<script" not in panel
+    # the watch link's code is in the page; the score link's (in its closed panel) is fetched once shown
+    watch = re.search(r'<img class="qr" src="data:image/png;base64,([^"]+)"[^>]* alt="([^"]+)"', panel)
+    assert modules(base64.b64decode(watch.group(1))) == drawn(shown["watch-link"])
+    score = re.search(r'<img class="qr" loading="lazy" src="([^"]+)"[^>]* alt="([^"]+)"', panel)
+    assert watch.group(2) != score.group(2)  # each says which link it draws
+    answer = client.get(score.group(1))
+    assert answer.status_code == 200 and answer.mimetype == "image/png"
+    assert modules(answer.data) == drawn(shown["score-link"])
+
+
+def test_the_score_links_code_is_for_scoring_phones_only_and_follows_a_new_link(client, other_phone, url):
+    page = client.get(url).get_data(as_text=True)
+    src = re.search(r'loading="lazy" src="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert other_phone.get(src).status_code == 403  # a watching phone sees no score link, nor its code
+    client.post(f"{url}/score-link")
+    again = client.get(url).get_data(as_text=True)
+    new_src = re.search(r'loading="lazy" src="([^"]+)"', again).group(1).replace("&amp;", "&")
+    assert new_src != src  # a new address: no cached image shows the replaced link's code
+    assert modules(client.get(new_src).data) == drawn(links(client, url)["score-link"])
