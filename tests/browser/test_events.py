@@ -90,7 +90,7 @@ def test_a_club_night_from_start_to_results(page: Page, browser, browser_context
     expect(page.locator("#event-head h1")).to_have_text("Club Łódź")
     event_url = page.url
     join = page.locator("#event-join-link").get_attribute("href")
-    expect(page.locator("#event-join svg")).to_be_visible()
+    expect(page.locator("#event-join img.qr")).to_be_visible()
     shot(page, f"{lang}-2-event")
 
     play_table(page, TABLE_1, lang)  # the organiser's phone keeps table 1's score
