@@ -3,9 +3,12 @@ or Letter, in the language given. Pure: the view hands it what to print."""
 
 from __future__ import annotations
 
+import functools
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..i18n import gettext, ngettext, number, tenths
@@ -51,12 +54,34 @@ def leaderboard_rows(board: list[Row], lang: str) -> list[list]:
     return [heading] + [[row.rank, row.name, row.games, row.won, tenths(row.shown, lang)] for row in board]
 
 
+class NumberedCanvas(Canvas):
+    """A canvas that holds its pages back until the last, then writes "Page k of N" on each: one layout pass
+    (building the sheet twice to learn N, as a game's short sheet does, would double a long evening's time)."""
+
+    def __init__(self, *args, number: Callable[[Canvas, int, int], None], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.held: list[dict] = []
+        self.number = number
+
+    def showPage(self) -> None:
+        """Keep the finished page (its drawing and state) and start the next."""
+        self.held.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        """Number every page held, out of all of them, then write the file."""
+        for state in self.held:
+            self.__dict__.update(state)
+            self.number(self, self.getPageNumber(), len(self.held))
+            super().showPage()
+        super().save()
+
+
 def results(
     name: str, day: str, board: list[Row], tables: list[Standing], lang: str, paper: str, *, unfinished: int = 0
 ) -> bytes:
     """The results sheet as PDF bytes."""
     fonts()
-    styles = paragraph_styles()
     out = io.BytesIO()
     size = PAPERS[paper]
     doc = SimpleDocTemplate(
@@ -72,7 +97,27 @@ def results(
         author="Scorekeeper",
         creator="Scorekeeper",
     )
-    width = doc.width
+
+    def footer(canvas: Canvas, page: int, pages: int) -> None:
+        """The event's name and the page out of all at the foot of each page."""
+        canvas.saveState()
+        canvas.setFont(REGULAR, 7)
+        canvas.setFillColor(GREY)
+        canvas.drawString(MARGIN, MARGIN * 0.75, printable(f"Scorekeeper · {name}"))
+        number = gettext("Page %(page)d of %(pages)d", lang, page=page, pages=pages)
+        canvas.drawRightString(size[0] - MARGIN, MARGIN * 0.75, printable(number))
+        canvas.restoreState()
+
+    story = _story(name, day, board, tables, lang, doc.width, unfinished)
+    doc.build(story, canvasmaker=functools.partial(NumberedCanvas, number=footer))
+    return out.getvalue()
+
+
+def _story(
+    name: str, day: str, board: list[Row], tables: list[Standing], lang: str, width: float, unfinished: int
+) -> list:
+    """What the sheet says, in order: the title, the leaderboard and how it is made, each table's standings."""
+    styles = paragraph_styles()
     story: list = [
         para(gettext("%(name)s — results", lang, name=name), styles["title"]),
         para(day, styles["details"]),
@@ -122,17 +167,4 @@ def results(
                 ]
             )
         )
-
-    def footer(canvas, doc_) -> None:
-        """The page number and the event's name at the foot of each page."""
-        canvas.saveState()
-        canvas.setFont(REGULAR, 7)
-        canvas.setFillColor(GREY)
-        canvas.drawString(MARGIN, MARGIN * 0.75, printable(f"Scorekeeper · {name}"))
-        canvas.drawRightString(
-            size[0] - MARGIN, MARGIN * 0.75, printable(gettext("Page %(page)d", lang, page=doc_.page))
-        )
-        canvas.restoreState()
-
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
-    return out.getvalue()
+    return story

@@ -185,7 +185,11 @@ def test_the_leaderboard_csv_quotes_every_field_and_neutralises_formulas(client)
 
 
 @pytest.mark.parametrize(
-    "paper, lang, words", [("a4", "en", ["Leaderboard", "Table 1"]), ("letter", "fr", ["Classement", "Table 1"])]
+    "paper, lang, words",
+    [
+        ("a4", "en", ["Leaderboard", "Table 1", "Page 1 of 1"]),
+        ("letter", "fr", ["Classement", "Table 1", "Page 1 sur 1"]),
+    ],
 )
 def test_the_results_sheet_prints_the_night_in_the_pages_language(client, other_phone, paper, lang, words):
     url = make_event(client, name="Soirée Łódź")
