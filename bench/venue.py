@@ -38,6 +38,7 @@ from .server import HOST, Server
 
 TICKS = os.sysconf("SC_CLK_TCK")
 VERSION = re.compile(rb"poll\?version=(\d+)")
+PROXY = {"TRUSTED_PROXY": HOST}  # the phones reach the servers through a proxy on loopback (Venue.headers)
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -99,8 +100,13 @@ class Venue:
         self.measuring = False
         self.stop = False
 
-    def headers(self, **extra) -> dict:
-        return {"Accept-Encoding": "br, gzip", "HX-Request": "true", **extra}
+    def headers(self, game: str, **extra) -> dict:
+        """A phone's headers: each table's phones come from an address of their own, forwarded by the proxy
+        the servers trust (PROXY), as a venue's phones reach the app through Caddy; from one address they
+        would meet the caps one client may hold (guard.py, worker.py)."""
+        k = self.place[game]
+        address = f"10.{k >> 16 & 255}.{k >> 8 & 255}.{k & 255}"
+        return {"Accept-Encoding": "br, gzip", "HX-Request": "true", "X-Forwarded-For": address, **extra}
 
     def port(self, game: str, phone: int = 0) -> int:
         """The server a phone of a table talks to: the tables' phones spread over the servers."""
@@ -117,7 +123,7 @@ class Venue:
             started = time.monotonic()
             try:
                 status, body = await request(
-                    port, "GET", f"/games/{game}/poll?{urlencode(query)}", self.headers(**cookie)
+                    port, "GET", f"/games/{game}/poll?{urlencode(query)}", self.headers(game, **cookie)
                 )
             except OSError as exc:
                 status, body = 0, str(exc).encode()
@@ -144,7 +150,11 @@ class Venue:
         body = urlencode(scenario.save_form(scenario.SAVED)).encode()
         self.saved_at[game] = started = time.monotonic()
         status, _ = await request(
-            self.port(game), "POST", f"/games/{game}/rounds", self.headers(Cookie=f"device={scenario.DEVICE}"), body
+            self.port(game),
+            "POST",
+            f"/games/{game}/rounds",
+            self.headers(game, Cookie=f"device={scenario.DEVICE}"),
+            body,
         )
         self.saved_done[game] = time.monotonic()
         self.saves.append(self.saved_done[game] - started)
@@ -280,7 +290,7 @@ def venue(engine: str, count: int, args) -> dict:
         for k in range(count):
             instance = folder / f"server-{k}" if shared else folder  # SQLite: the file in the instance folder
             instance.mkdir(exist_ok=True)
-            servers.append(Server(instance, args.workers, None, args.worker_class, shared))
+            servers.append(Server(instance, args.workers, None, args.worker_class, shared, settings=PROXY))
         load = os.getloadavg()
         found = asyncio.run(run(servers, games, version, args, postmaster))
     finally:

@@ -155,17 +155,20 @@ def admit(db: Database, event_id: str) -> int:
     """Inside the transaction that starts a game for the event: refuse it if the event is closed or gone, else
     the new table's number (the update comes first: on PostgreSQL it locks the event's row, so two tables
     starting at once get two numbers)."""
-    bumped = db.execute(
-        "update events set version = version + 1, started = started + 1 where id = ? and closed = 0 and started < ?",
-        [event_id, MAX_GAMES],
-    ).rowcount
-    rows = list(db.query("select closed, started from events where id = ?", [event_id]))
+    bumped = list(
+        db.query(
+            "update events set version = version + 1, started = started + 1 "
+            "where id = ? and closed = 0 and started < ? returning started",
+            [event_id, MAX_GAMES],
+        )
+    )
     if not bumped:
+        rows = list(db.query("select closed from events where id = ?", [event_id]))
         if not rows or rows[0]["closed"]:
             raise Closed(event_id, gone=not rows)
         raise Full(event_id)
     db.notify(watch_key(event_id))
-    return int(rows[0]["started"])
+    return int(bumped[0]["started"])
 
 
 # -- the phones that made or joined it -------------------------------------------------------------
