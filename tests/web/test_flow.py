@@ -5,6 +5,7 @@ its round once; a refusal marks its first problem for the page to land on."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from html.parser import HTMLParser
 
 import pytest
@@ -106,8 +107,9 @@ def test_each_message_once(client, rules_id, headers):
 
 @pytest.mark.parametrize("rules_id", [pytest.param(b.id, id=b.id) for b in registry.GAMES if sample(b.id).WARNED])
 def test_every_mark_on_a_board_is_explained_under_it(client, rules_id):
-    """A phone cannot hover: what a ⚠ tooltip on the board says is written under it, for the marks this board
-    has (the game's sample WARNED: a game file whose rounds the rules warn about)."""
+    """Every round the rules warn about is marked ⚠ on the board, and, since a phone cannot hover, what each
+    mark's tooltip says is written under it (the game's sample WARNED: a game file whose rounds the rules
+    warn about)."""
     document = sample(rules_id).WARNED
     url = client.post("/games/import", json=document).headers["Location"]
     html = client.get(url, headers=EN).get_data(as_text=True)
@@ -115,13 +117,13 @@ def test_every_mark_on_a_board_is_explained_under_it(client, rules_id):
     warnings = [describe(w.at_round(r.number), played.sides, "en") for r in played.rounds for w in r.warnings]
     assert warnings, f"tests/samples: the rules give no warning on {rules_id}'s WARNED"
     board = re.search(r'<table class="board.*?</table>', html, re.S).group(0)
-    if "⚠" in board:  # a game that marks its warned rounds on the board
-        explained = re.search(r'<ul class="legend board-warnings">(.*?)</ul>', html, re.S)
-        assert explained, "the board's ⚠ are not explained under it"
-        assert [
-            " ".join(re.sub(r"<[^>]+>", " ", li).split())
-            for li in re.findall(r"<li>(.*?)</li>", explained.group(1), re.S)
-        ] == [f"⚠ {w}" for w in warnings]
+    assert board.count("⚠") == len(warnings), "every warning is marked on the board, in its round and column"
+    explained = re.search(r'<ul class="legend board-warnings">(.*?)</ul>', html, re.S)
+    assert explained, "the board's ⚠ are not explained under it"
+    assert [
+        unescape(" ".join(re.sub(r"<[^>]+>", " ", li).split()))
+        for li in re.findall(r"<li>(.*?)</li>", explained.group(1), re.S)
+    ] == [f"⚠ {w}" for w in warnings]
     calm = client.post("/games/import", json=sample(rules_id).GAME).headers["Location"]
     calm_warnings = [w for r in rules.play(gamefile.from_document(sample(rules_id).GAME)).rounds for w in r.warnings]
     assert ("board-warnings" in client.get(calm, headers=EN).get_data(as_text=True)) == bool(calm_warnings)
