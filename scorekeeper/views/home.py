@@ -91,14 +91,19 @@ def new(rules_id: str):
 
 def _render_new(rules_: rules.Rules, status: int = 200, errors=None, posted=None, event: str = ""):
     """The setup page, with the problems of a refused attempt; the club nights this phone may start a game
-    for are offered, `event` chosen."""
+    for are offered, `event` chosen: a closed one too, said to be closed beside it, so that a table turned away
+    finds the form as it left it (and may pick "None" to play on its own)."""
     db = get_db()
     names = store.known_names(db, security.device())
     offered = events.mine(db, security.device(), open_only=True)
     asked = events.load(db, event) if event and event not in {e.id for e in offered} else None
-    if asked is not None and not asked.closed:
-        offered.insert(0, asked)  # opened from the event's page without joining it first
-    context = dict(rules=rules_, errors=errors or [], posted=posted, known=names, events=offered, event=event)
+    if asked is not None:
+        offered.insert(0, asked)  # opened from the event's page without joining it first, or closed
+    errors = list(errors or [])
+    chosen = (posted.get("event") if posted else event) or ""
+    if asked is not None and asked.closed and asked.id == chosen and not any(p.field == "event" for p in errors):
+        errors.append(problem(CLOSED, field="event"))  # said before the table taps "Start"
+    context = dict(rules=rules_, errors=errors, posted=posted, known=names, events=offered, event=event)
     return page.full("new.html", status, **context)
 
 

@@ -153,6 +153,45 @@ def test_a_closed_night_refuses_new_games_with_a_message(client, other_phone):
     assert 'id="event-closed"' not in client.get(url).get_data(as_text=True)
 
 
+def event_pick(html: str) -> str:
+    """The form's club night fieldset."""
+    return re.search(r'<fieldset class="options" id="event-pick">.*?</fieldset>', html, re.S).group(0)
+
+
+@pytest.mark.parametrize("headers", [EN, {**EN, **HX}], ids=["plain", "htmx"])
+def test_a_table_turned_away_by_a_closed_night_finds_the_form_as_it_left_it(client, other_phone, headers):
+    url = make_event(client)
+    event_id = url.rsplit("/", 1)[-1]
+    assert other_phone.get(f"/new/inferno?event={event_id}").status_code == 200  # the table opens the form
+    client.post(f"{url}/close")
+    posted = {**fields_of(sample("inferno").GAME), "dealer": "2", "event": event_id}
+    response = other_phone.post("/new/inferno", data=posted, headers=headers)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    pick = event_pick(html)
+    assert re.search(rf'<option value="{event_id}" selected>Thursday club \(closed\) · [^<]+</option>', pick)
+    said = "This club night is closed: no new games can be started for it."
+    assert said in pick and html.count(said) == 1 and 'aria-describedby="event-error"' in pick  # beside it, once
+    for seat, name in enumerate(sample("inferno").GAME["players"]):
+        assert f'name="player.{seat}" maxlength="40"' in html and f'value="{name}"' in html
+    assert re.search(r'name="dealer" value="2" checked', html)
+    again = other_phone.post("/new/inferno", data={**posted, "event": ""}, headers=headers)
+    assert again.status_code == 303  # "None": the table plays on its own
+
+
+def test_the_form_opened_for_a_closed_night_says_so_before_the_table_starts(client, other_phone):
+    url = make_event(client)
+    client.post(f"{url}/close")
+    event_id = url.rsplit("/", 1)[-1]
+    response = other_phone.get(f"/new/inferno?event={event_id}", headers=EN)
+    assert response.status_code == 200
+    pick = event_pick(response.get_data(as_text=True))
+    assert f'<option value="{event_id}" selected>' in pick and "This club night is closed" in pick
+    client.post(f"{url}/close", data={"closed": "0"})
+    opened = event_pick(other_phone.get(f"/new/inferno?event={event_id}", headers=EN).get_data(as_text=True))
+    assert f'<option value="{event_id}" selected>' in opened and "closed" not in opened
+
+
 def test_an_unknown_night_is_refused_by_the_game_form(client):
     document = sample("inferno").GAME
     response = client.post("/new/inferno", data={**fields_of(document), "event": "nope"}, headers=EN)
