@@ -415,6 +415,7 @@ def rename(db: Database, game_id: str, was: list[str], players: list[str]) -> St
             raise rules.Invalid(found)
         stored.game, stored.result, stored.key = renamed, None, ()
         _touch(db, stored, stored.finished, players=_dump(players))
+    _done(stored)  # this process's watchers (of the game and its club night) wake at once, as after any change
     return stored
 
 

@@ -6,9 +6,14 @@ phone that started the game (or the admin) may rename, without JavaScript as wit
 import io
 import json
 import re
+import threading
+import time
 
 import pytest
 from pypdf import PdfReader
+
+from scorekeeper import changes
+from scorekeeper.watchers import Watchers
 
 from .helpers import HX, start, stored, text
 
@@ -126,3 +131,25 @@ def test_a_game_in_progress_is_renamed_mid_round(app, client):
     page = text(client.get(url, headers=EN))
     assert "Sylvia" in page and "Sylvie" not in page
     assert stored(app, url).draft["data"]["bids"][2] == "all"  # the bids entered stay with the seat
+
+
+class Deaf(Watchers):
+    """Watchers that never look at the store: only a change made in this process (the store's `_done`) wakes
+    them, as it wakes every watch of this process, whatever the engine's own look or NOTIFY would do later."""
+
+    def _run(self) -> None:
+        """Notice nothing."""
+
+
+def test_a_rename_wakes_this_processs_watchers_itself(app, client, url, monkeypatch):
+    deaf = Deaf("deaf")
+    monkeypatch.setitem(changes._watches, "deaf", deaf)
+    game_id = url.rsplit("/", 1)[-1]
+    woke: list[bool] = []
+    waiter = threading.Thread(target=lambda: woke.append(deaf.wait(game_id, stored(app, url).version, 5)))
+    waiter.start()
+    while not deaf.waiting:
+        time.sleep(0.01)
+    assert rename(client, url, ["Anne", "Julien", "Sylvie"]).status_code == 303
+    waiter.join(6)
+    assert woke == [True]  # at once, not after the 5 s it would otherwise wait
