@@ -42,7 +42,7 @@ def breakable(url: str) -> Markup:
 
 def qr_img(url: str, title: str) -> Markup:
     """A QR code of `url` (see _qr), kept for a link of usual length: the address a phone used (its Host
-    header) could be 8 KB long, and 256 of those, each a large code, would not be small."""
+    header) could be 8 KB long, and a thousand of those, each a large code, would not be small."""
     return _qr(url, title) if len(url) <= 200 else _qr.__wrapped__(url, title)
 
 
@@ -51,7 +51,20 @@ def qr_size(code) -> int:
     return code.symbol_size()[0] * max(4, QR_PIXELS // code.symbol_size()[0])
 
 
-@lru_cache(maxsize=256)  # 256 codes of links up to 200 characters: under 1 MB
+def qr_width(url: str) -> int:
+    """The width `url`'s QR code is shown at, without drawing it: its size depends on its version, not on its
+    mask, and choosing the mask is most of the 15 ms a code takes (a scoring phone's every page asked it);
+    kept, as _qr is, for a link of usual length."""
+    return _qr_width(url) if len(url) <= 200 else _qr_width.__wrapped__(url)
+
+
+@lru_cache(maxsize=1024)  # an int per link
+def _qr_width(url: str) -> int:
+    """See qr_width."""
+    return qr_size(segno.make(url, error="m", mask=0))
+
+
+@lru_cache(maxsize=1024)  # a code is about 500 bytes: 1,024 of them (a venue's every table), under 1 MB
 def _qr(url: str, title: str) -> Markup:
     """A QR code of `url` as an image in the page: a PNG of one pixel per module (about 400 bytes, where the
     same code in SVG took 2 KB), drawn larger without smoothing (app.css); sized by attributes, not style,
@@ -84,7 +97,7 @@ def share_links(stored: store.Stored, can_score: bool) -> dict:
     if can_score:
         score = absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
         # drawn only once its panel is opened (a file, loading="lazy"): a first visit goes without it
-        size = qr_size(segno.make(score, error="m"))
+        size = qr_width(score)
         # a new link, a new address: the phone's image cache never shows the replaced link's code
         src = url_for("share.score_qr", game_id=stored.id, v=hashlib.sha256(score.encode()).hexdigest()[:12])
         links.update(score=score, score_text=breakable(score), score_qr=src, score_qr_size=size)

@@ -51,6 +51,9 @@ def test_the_share_panel_shows_both_links_with_their_qr_codes(client, url):
     answer = client.get(score.group(1))
     assert answer.status_code == 200 and answer.mimetype == "image/png"
     assert modules(answer.data) == drawn(shown["score-link"])
+    # shown crisp at about 220 px: whole screen pixels per pixel of the PNG (worked out without drawing it)
+    width, height = (int(re.search(rf'{side}="(\d+)"', score.group(0)).group(1)) for side in ("width", "height"))
+    assert width == height and width % Image.open(io.BytesIO(answer.data)).width == 0 and 200 <= width <= 260
 
 
 def test_the_score_links_code_is_for_scoring_phones_only_and_follows_a_new_link(client, other_phone, url):
