@@ -214,29 +214,35 @@ def browser_context_args(browser_context_args):
     }
 
 
-# A new browser context and tab cost a second or more of CPU each (a renderer process starts): one tab is
-# kept per test process and reset before every test instead. Each test's live server has a port of its
-# own, so a test never finds another's storage; cookies, routes, the network and the screen are reset.
+# A new browser context and tab cost a second or more of CPU each (a renderer process starts): one tab of each
+# kind is kept per test process and reset before every test instead. Each test's live server has a port of
+# its own, so a test never finds another's storage; cookies, routes, the network and the screen are reset.
+TABS = {
+    "phone": {},
+    "axe": {"bypass_csp": True},  # a phone whose pages let a test inject axe-core (the app's CSP allows only its own)
+    "no_js": {"java_script_enabled": False},  # a phone with JavaScript off
+}
+
+
 @pytest.fixture(scope="session")
 def phone_tab(browser, browser_context_args):
-    """The test process's one phone tab (opened again should a test close it)."""
-    tab: dict = {}
+    """The test process's tab of each kind in TABS (opened again should a test close it)."""
+    tabs: dict = {}
 
-    def get():
-        if "page" not in tab or tab["page"].is_closed():
-            context = browser.new_context(**browser_context_args)
-            tab["page"] = context.new_page()
-        return tab["page"]
+    def get(kind: str = "phone"):
+        if kind not in tabs or tabs[kind].is_closed():
+            context = browser.new_context(**browser_context_args, **TABS[kind])
+            tabs[kind] = context.new_page()
+        return tabs[kind]
 
     yield get
-    if "page" in tab and not tab["page"].is_closed():
-        tab["page"].context.close()
+    for tab in tabs.values():
+        if not tab.is_closed():
+            tab.context.close()
 
 
-@pytest.fixture
-def page(phone_tab, browser_context_args):
-    """The phone's tab, as a fresh phone: blank, online, no cookies, no routes, the phone's own screen."""
-    page = phone_tab()
+def fresh(page, browser_context_args):
+    """The kept tab as a fresh phone: blank, online, no cookies, no routes, the phone's own screen."""
     context = page.context
     page.goto("about:blank")
     context.set_offline(False)
@@ -247,6 +253,24 @@ def page(phone_tab, browser_context_args):
     page.set_viewport_size(browser_context_args["viewport"])
     page.emulate_media(media="screen", color_scheme="light", reduced_motion="no-preference", forced_colors="none")
     return page
+
+
+@pytest.fixture
+def page(phone_tab, browser_context_args):
+    """The phone's tab, as a fresh phone."""
+    return fresh(phone_tab(), browser_context_args)
+
+
+@pytest.fixture
+def phone(phone_tab, browser_context_args):
+    """A fresh phone whose pages let the test inject axe-core (tests/browser/audit.py)."""
+    return fresh(phone_tab("axe"), browser_context_args)
+
+
+@pytest.fixture
+def no_js_phone(phone_tab, browser_context_args):
+    """A fresh phone with JavaScript off: every form works without it."""
+    return fresh(phone_tab("no_js"), browser_context_args)
 
 
 @pytest.fixture

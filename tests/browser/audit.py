@@ -61,6 +61,7 @@ class Audit:
     """Checks page states as a test walks through them; `problems` lists everything found, by state."""
 
     def __init__(self, page: Page):
+        assert AXE.exists(), "axe-core is missing: run make setup-test"
         self.page = page
         self.problems: list[str] = []
 

@@ -15,21 +15,12 @@ from scorekeeper import registry
 from tests.samples import sample
 from tests.sheets import samples
 
-from .audit import AXE, Audit
+from .audit import Audit
 from .helpers import open_game, set_fields, step, submit_step, totals
 
 pytestmark = pytest.mark.browser
 
 P3 = ["Anne", "Julien", "Sylvie"]
-
-
-@pytest.fixture
-def phone(browser, browser_context_args):
-    """A phone whose pages let the test inject axe-core (the app's CSP allows only its own scripts)."""
-    assert AXE.exists(), "axe-core is missing: run make setup-test"
-    context = browser.new_context(**browser_context_args, bypass_csp=True)
-    yield context.new_page()
-    context.close()
 
 
 def setup(page: Page, audit: Audit, base: str, rules_id: str) -> None:

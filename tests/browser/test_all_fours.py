@@ -120,30 +120,26 @@ def test_four_long_names_each_alone_fit_a_narrow_phone(page: Page, live_server):
     assert fits(page, 360), "the hand form scrolls sideways at 360 px"
 
 
-def test_a_hand_without_javascript(browser, live_server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False, locale="fr-FR")
-    page = context.new_page()
-    try:
-        start_game(page, live_server, "all-fours", ["Anne", "Julien", "Sylvie"], dealer=0)
-        expect(page.locator("button.af-step").first).to_be_hidden()  # steppers need the script
-        tap(page, "turn_up.0", "6")
-        tap(page, "high", 2)
-        tap(page, "low", 0)
-        tap(page, "jack", "none")
-        tap(page, "game", "points")
-        for side, value in enumerate([12, 30, 5]):
-            points_of(page, side, value)
-        save(page, 1)
-        assert totals(page) == [2, 1, 1]  # Anne dealt the Six
-        # a refused hand comes back with the message and what was tapped
-        tap(page, "turn_up.0", "Q")
-        tap(page, "high", 1)
-        tap(page, "low", "none")
-        tap(page, "jack", "none")
-        tap(page, "game", "tie")
-        page.locator("#round-entry button[type=submit]").click()
-        expect(page.locator("#round-form #first-error")).to_contain_text("Manche 2")
-        expect(page.locator("input[name='high'][value='1']")).to_be_checked()
-        assert totals(page) == [2, 1, 1]
-    finally:
-        context.close()
+def test_a_hand_without_javascript(no_js_phone: Page, live_server):
+    page = no_js_phone
+    start_game(page, live_server, "all-fours", ["Anne", "Julien", "Sylvie"], dealer=0)
+    expect(page.locator("button.af-step").first).to_be_hidden()  # steppers need the script
+    tap(page, "turn_up.0", "6")
+    tap(page, "high", 2)
+    tap(page, "low", 0)
+    tap(page, "jack", "none")
+    tap(page, "game", "points")
+    for side, value in enumerate([12, 30, 5]):
+        points_of(page, side, value)
+    save(page, 1)
+    assert totals(page) == [2, 1, 1]  # Anne dealt the Six
+    # a refused hand comes back with the message and what was tapped
+    tap(page, "turn_up.0", "Q")
+    tap(page, "high", 1)
+    tap(page, "low", "none")
+    tap(page, "jack", "none")
+    tap(page, "game", "tie")
+    page.locator("#round-entry button[type=submit]").click()
+    expect(page.locator("#round-form #first-error")).to_contain_text("Manche 2")
+    expect(page.locator("input[name='high'][value='1']")).to_be_checked()
+    assert totals(page) == [2, 1, 1]

@@ -15,7 +15,6 @@ from scorekeeper import registry, rules
 from tests.samples import EIGHT, sample
 
 from .audit import ZOOMED, Audit
-from .test_a11y import phone  # noqa: F401  (the fixture: a phone that lets axe in)
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +36,7 @@ def cut(page: Page, state: str) -> list[str]:
     return [f"{state}: cut: {cell} (x{cells.count(cell)})" for cell in dict.fromkeys(cells)]
 
 
-def test_every_board_fits_its_biggest_table_at_390_and_at_200_percent_zoom(phone: Page, live_server):  # noqa: F811
+def test_every_board_fits_its_biggest_table_at_390_and_at_200_percent_zoom(phone: Page, live_server):
     audit, problems = Audit(phone), []
     for bundle in registry.GAMES:  # each game's biggest table, from its sample (BIGGEST)
         rules_id = bundle.id

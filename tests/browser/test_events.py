@@ -1,7 +1,8 @@
-"""A club night in a real browser on phones, in French, English and German: the organiser starts it from the
-home page; two tables join by its link and play ALL or NOTHING to the end (the organiser's phone at table 1,
-another phone at table 2); the organiser's page follows them live to the leaderboard; the results sheet and
-the CSV download; the big screen.
+"""A club night in a real browser on phones: the organiser starts it from the home page; two tables join by
+its link and play ALL or NOTHING to the end (the organiser's phone at table 1, another phone at table 2); the
+organiser's page follows them live to the leaderboard; the results sheet and the CSV download; the big screen.
+All of it in German (the longest words); the same evening's page and big screen in French and English too, its
+tables played through the test client (the words and numbers of each language's sheet: tests/web/test_events.py).
 
 Set SCOREKEEPER_SHOTS to a folder to keep a 390x844 screenshot of each screen."""
 
@@ -17,6 +18,9 @@ import pytest
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
+from tests.samples import enter, sample, setup_fields
+
+from .audit import Audit
 from .helpers import enter_seats, submit_step
 
 pytestmark = pytest.mark.browser
@@ -78,8 +82,7 @@ def leaderboard(page: Page) -> list[tuple]:
     ]
 
 
-@pytest.mark.parametrize("lang", ["fr", "en", "de"])
-def test_a_club_night_from_start_to_results(page: Page, browser, browser_context_args, live_server, lang):
+def test_a_club_night_from_start_to_results(page: Page, browser, browser_context_args, live_server, lang="de"):
     page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
     page.goto(live_server + "/")
     page.locator("#new-event").click()
@@ -130,19 +133,47 @@ def test_a_club_night_from_start_to_results(page: Page, browser, browser_context
     shot(page, f"{lang}-6-big-screen")
 
 
-@pytest.fixture
-def phone(browser, browser_context_args):
-    """A phone whose pages let the test inject axe-core (the app's CSP allows only its own scripts)."""
-    context = browser.new_context(**browser_context_args, bypass_csp=True)
-    yield context.new_page()
-    context.close()
+def played(client, event_url: str, table: tuple) -> None:
+    """A table of the evening started for the night and played to the end through the test client."""
+    players, rounds = table
+    document = {
+        **sample("all-or-nothing").GAME,
+        "players": players,
+        "first_dealer": 0,
+        "rounds": [{"bids": b, "tricks": t, "reneges": r} for b, t, r in rounds],
+    }
+    fields = {**setup_fields(document), "event": event_url.rsplit("/", 1)[1]}
+    answer = client.post("/new/all-or-nothing", data=fields)
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
+    enter(client, document, url=answer.headers["Location"])
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_evenings_results_read_in_french_and_english(app, page: Page, live_server, lang):
+    """The evening above, in the other languages: the same leaderboard with the language's decimals, nothing
+    scrolling sideways, the big screen."""
+    client = app.test_client()
+    answer = client.post("/events", data={"name": "Club Łódź", "day": date.today().isoformat()})
+    event_url = answer.headers["Location"]
+    played(client, event_url, TABLE_1)
+    played(client, event_url, TABLE_2)
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    page.goto(live_server + event_url)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("#event-leaderboard")).to_contain_text(WORDS[lang])
+    assert leaderboard(page) == LEADERBOARD
+    expect(page.locator("table#leaderboard tbody tr").nth(1)).to_contain_text("66.7" if lang == "en" else "66,7")
+    expect(page.locator("#event-tables .event-table.done")).to_have_count(2)
+    shot(page, f"{lang}-5-leaderboard")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing scrolls sideways
+    page.locator("#event-screen").click()
+    expect(page.locator("table#leaderboard tbody tr")).to_have_count(7)
+    expect(page.locator("header.top")).to_be_hidden()
+    expect(page.locator(".big-screen button, .big-screen form")).to_have_count(0)
+    shot(page, f"{lang}-6-big-screen")
 
 
 def test_every_screen_of_a_club_night_is_accessible_in_both_themes(phone: Page, live_server):
-    from tests.samples import sample, setup_fields
-
-    from .audit import Audit
-
     audit = Audit(phone)
     phone.goto(live_server + "/events/new")
     audit("new club night")
@@ -152,6 +183,7 @@ def test_every_screen_of_a_club_night_is_accessible_in_both_themes(phone: Page, 
     audit("new club night refused")
     phone.locator("#event-name").fill("Club")
     phone.locator("#event-form button[type=submit]").click()
+    expect(phone.locator("#event-head h1")).to_have_text("Club")  # the night's page, loaded: not mid-navigation
     event_url = phone.url
     audit("club night, no table")
     event_id = event_url.rsplit("/", 1)[1]

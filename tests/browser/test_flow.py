@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from scorekeeper import registry
 from tests.samples import first, sample
@@ -174,17 +174,11 @@ def test_each_tap_lands_in_view(page: Page, live_server, rules_id):
 
 
 @pytest.mark.parametrize("rules_id", GAMES)
-def test_without_javascript_a_refusal_lands_on_its_first_problem(
-    browser: Browser, browser_context_args, live_server, rules_id
-):
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    page = context.new_page()
-    try:
-        game = sample(rules_id).GAME
-        page.goto(import_game(page, live_server, first(game, 0)))
-        page.locator("#round-entry button[type=submit]").click()
-        page.wait_for_url(re.compile(r"#first-error$"))
-        assert focused_id(page) == "first-error"
-        assert on_screen(page, "#first-error"), "the first problem is off screen or covered"
-    finally:
-        context.close()
+def test_without_javascript_a_refusal_lands_on_its_first_problem(no_js_phone: Page, live_server, rules_id):
+    page = no_js_phone
+    game = sample(rules_id).GAME
+    page.goto(import_game(page, live_server, first(game, 0)))
+    page.locator("#round-entry button[type=submit]").click()
+    page.wait_for_url(re.compile(r"#first-error$"))
+    assert focused_id(page) == "first-error"
+    assert on_screen(page, "#first-error"), "the first problem is off screen or covered"

@@ -154,8 +154,8 @@ def test_seven_players_fit_a_360_px_phone(page: Page, live_server):
     assert fits(page, 360), "the board scrolls sideways"
 
 
-def test_a_round_without_javascript(new_context, live_server):
-    page = new_context(java_script_enabled=False).new_page()
+def test_a_round_without_javascript(no_js_phone: Page, live_server):
+    page = no_js_phone
     start_game(page, live_server, "inferno", P3, dealer=2)
     expect(page.locator("button.inf-step").first).to_be_hidden()  # no − and + without the script
     page.locator("#red-1-2").fill("1")

@@ -222,22 +222,18 @@ def test_any_stake_is_one_tap_and_the_chips_say_why_they_stop(page: Page, live_s
 
 
 @pytest.mark.parametrize("rules_id", STAKES)
-def test_stakes_are_tapped_in_without_javascript(browser, browser_context_args, live_server, rules_id):
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    try:
-        page = context.new_page()
-        _url, game = new_game(page, live_server, rules_id)
-        game_round = game["rounds"][0]
-        for name, value in sample(rules_id).posts(game_round, game)[0][1].items():
-            label = page.locator(f"#round-entry label:has(input[name='{name}'][value='{value}'])").first
-            if not label.is_visible():  # in a section the player opens (the cards shown): a tap on its summary
-                page.locator(f"#round-entry details:has(input[name='{name}']) > summary").click()
-            label.click()
-        page.locator("#round-entry button[type=submit]").click()
-        expect(page.locator("#scoreboard #round-1")).to_be_attached()
-        page.screenshot(path=f"{SHOTS}stakes-nojs-{rules_id}.png")
-    finally:
-        context.close()
+def test_stakes_are_tapped_in_without_javascript(no_js_phone: Page, live_server, rules_id):
+    page = no_js_phone
+    _url, game = new_game(page, live_server, rules_id)
+    game_round = game["rounds"][0]
+    for name, value in sample(rules_id).posts(game_round, game)[0][1].items():
+        label = page.locator(f"#round-entry label:has(input[name='{name}'][value='{value}'])").first
+        if not label.is_visible():  # in a section the player opens (the cards shown): a tap on its summary
+            page.locator(f"#round-entry details:has(input[name='{name}']) > summary").click()
+        label.click()
+    page.locator("#round-entry button[type=submit]").click()
+    expect(page.locator("#scoreboard #round-1")).to_be_attached()
+    page.screenshot(path=f"{SHOTS}stakes-nojs-{rules_id}.png")
 
 
 def test_a_one_card_hand_is_dealt_as_one_card(page: Page, live_server):

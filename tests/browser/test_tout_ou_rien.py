@@ -178,8 +178,8 @@ def test_six_players_fit_a_360_px_phone(page: Page, live_server):
     assert any(n.startswith("Julien") for n in names)  # short names are written in full
 
 
-def test_a_round_without_javascript(new_context, live_server):
-    page = new_context(java_script_enabled=False).new_page()
+def test_a_round_without_javascript(no_js_phone: Page, live_server):
+    page = no_js_phone
     start_game(page, live_server, "tout-ou-rien", P3, dealer=2)
     expect(page.locator("#player-0 .open-bid")).to_be_hidden()  # the stylesheet alone shows the open bid's row
     enter_seats(page, "open", ["secret", "open", "secret"])
