@@ -117,8 +117,9 @@ def record_status(page: Page) -> None:
 
 
 def was_said(page: Page, text: str) -> None:
-    """Wait until the send status has shown `text`, however briefly."""
-    until(page, f"window.said.some(t => t.includes({text!r}))", timeout=10_000)
+    """Wait until the send status has shown `text`, however briefly (asked in the page, not from here every
+    25 ms: a slow save's wait is a second or more)."""
+    page.wait_for_function("text => window.said.some(t => t.includes(text))", arg=text, timeout=10_000, polling=50)
 
 
 def kept(page: Page) -> list[str]:

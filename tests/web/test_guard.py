@@ -5,6 +5,7 @@ reproduction (3,000 connections against the real server) is bench/hostile.py."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections import Counter
@@ -23,13 +24,13 @@ TABLE = ["Anne", "Julien", "Sylvie"]
 @pytest.fixture
 def capped(app):
     """Two long polls per address and three per game; a poll past them answered at once (POLL_AGAIN 0)."""
-    app.config.update(WAITING_PER_ADDRESS=2, WAITING_PER_GAME=3, LONG_POLL_SECONDS=4, POLL_AGAIN_SECONDS=0)
+    app.config.update(WAITING_PER_ADDRESS=2, WAITING_PER_GAME=3, LONG_POLL_SECONDS=30, POLL_AGAIN_SECONDS=0)
     return app
 
 
 def waiting_polls(app, url: str, addresses: list[str]) -> list[threading.Thread]:
-    """Long polls from these addresses, left waiting (a second phone each)."""
-    path = f"{url}/poll?version=1&wait=4"
+    """Long polls from these addresses, left waiting (a second phone each) until news (`news`) or 30 s."""
+    path = f"{url}/poll?version=1&wait=30"
     threads = [
         threading.Thread(target=lambda a=address: app.test_client().get(path, environ_base={"REMOTE_ADDR": a}))
         for address in addresses
@@ -44,7 +45,22 @@ def waiting_polls(app, url: str, addresses: list[str]) -> list[threading.Thread]
     return threads
 
 
-def poll_now(client, url: str, address: str, wait: int = 4):
+def news(client, url: str, threads: list[threading.Thread]) -> None:
+    """News for the waiting polls, which then answer (a player renamed, or a table started at the club night);
+    each is over within seconds, not at the end of its wait."""
+    if "/events/" in url:
+        players = {f"player.{k}": name for k, name in enumerate(TABLE)}
+        event = url.rsplit("/", 1)[1]
+        assert client.post("/new/inferno", data={**players, "dealer": "0", "event": event}).status_code == 303
+    else:
+        renamed = {f"player.{k}": name for k, name in enumerate([*TABLE[:-1], "Zoé"])}
+        assert client.post(f"{url}/players", data={"was": json.dumps(TABLE), **renamed}).status_code == 303
+    for thread in threads:
+        thread.join(10)
+        assert not thread.is_alive(), "a waiting poll was not answered by the news"
+
+
+def poll_now(client, url: str, address: str, wait: int = 30):
     """A long poll from `address`, and how long its answer took."""
     started = time.monotonic()
     response = client.get(f"{url}/poll?version=1&wait={wait}", headers=HX, environ_base={"REMOTE_ADDR": address})
@@ -59,8 +75,7 @@ def test_an_address_past_its_waiting_polls_is_told_nothing_new_and_when_to_ask(c
     assert response.get_data() == b""  # well-formed, nothing alarming: the watch page just asks later
     other, took = poll_now(client, url, "10.0.0.2", wait=1)  # another phone still waits for news
     assert other.status_code == 204 and "Retry-After" not in other.headers and took >= 0.9
-    for thread in threads:
-        thread.join(10)
+    news(client, url, threads)
 
 
 def test_a_game_past_its_waiting_polls_answers_at_once(capped, client):
@@ -68,8 +83,7 @@ def test_a_game_past_its_waiting_polls_answers_at_once(capped, client):
     threads = waiting_polls(capped, url, ["10.0.0.1", "10.0.0.2", "10.0.0.3"])
     response, took = poll_now(client, url, "10.0.0.4")
     assert response.status_code == 204 and "Retry-After" in response.headers and took < 3
-    for thread in threads:
-        thread.join(10)
+    news(client, url, threads)
     assert guard.WAITING.by_game == Counter() and guard.WAITING.by_address == Counter()  # every seat given back
 
 
@@ -146,5 +160,4 @@ def test_a_club_nights_waiting_polls_are_capped_too(capped, client):
     threads = waiting_polls(capped, url, ["10.0.0.1", "10.0.0.1"])
     response, took = poll_now(client, url, "10.0.0.1")
     assert response.status_code == 204 and response.headers["Retry-After"] == "0" and took < 3
-    for thread in threads:
-        thread.join(10)
+    news(client, url, threads)
