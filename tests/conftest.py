@@ -36,9 +36,10 @@ TESTS = Path(__file__).parent
 
 def pytest_configure(config):
     """The run's first process starts a throwaway PostgreSQL server (where Debian's package is installed); the
-    test processes xdist starts find it through the environment."""
+    test processes xdist starts find it through the environment. Servers left by killed runs are stopped."""
     if hasattr(config, "workerinput") or os.environ.get(postgresql.URL) or postgresql.binaries() is None:
         return
+    postgresql.sweep()
     url, folder = postgresql.start()
     os.environ[postgresql.URL] = url
     config.stash[POSTGRESQL_FOLDER] = folder
