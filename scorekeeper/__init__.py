@@ -58,6 +58,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         POLL_SECONDS=3,
         LONG_POLL_SECONDS=20,  # a watching phone's request waits this long for news before "nothing new"
         SEND_TIMEOUT=10,  # seconds a save waits for an answer before the phone says it was not sent
+        # a change waits this long for another change of its game, or for a connection to the store, before the
+        # phone is told 503 and keeps its taps to send again: under SEND_TIMEOUT, so the phone hears why
+        STORE_WAIT_SECONDS=8,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         MAX_CONTENT_LENGTH=1024 * 1024,
         TRUSTED_PROXY=None,  # the address of a proxy in front (Caddy: "127.0.0.1"), whose X-Forwarded-For is believed

@@ -45,19 +45,21 @@ def migrate(location: str) -> None:
     _engine(location).migrate(location)
 
 
-def new_pool(location: str):
-    """A process's connections to the store, kept open between requests (take, give, close)."""
-    return _engine(location).Pool(location)
+def new_pool(location: str, wait: float = 15.0):
+    """A process's connections to the store, kept open between requests (take, give, close); a change waits
+    up to `wait` seconds for another change of its game, or for a connection, before the store is busy."""
+    return _engine(location).Pool(location, wait)
 
 
 def _pool(app):
-    """The app's pool for its database (a new one if the database changed)."""
+    """The app's pool for its database (a new one if the database or the wait changed)."""
     with _lock:
         pool = app.extensions.get("scorekeeper.pool")
-        if pool is None or pool.path != app.config["DATABASE"]:
+        wanted = (app.config["DATABASE"], float(app.config["STORE_WAIT_SECONDS"]))
+        if pool is None or (pool.path, pool.wait) != wanted:
             if pool is not None:
                 pool.close()
-            pool = app.extensions["scorekeeper.pool"] = new_pool(app.config["DATABASE"])
+            pool = app.extensions["scorekeeper.pool"] = new_pool(*wanted)
         return pool
 
 
@@ -91,6 +93,12 @@ def init_db_command():
     """Create or upgrade the database."""
     migrate(current_app.config["DATABASE"])
     click.echo(f"Database ready: {shown(current_app.config['DATABASE'])}")
+
+
+def busy(exc: Exception) -> bool:
+    """Whether an error of the store's driver says it was busy or out of reach (not a fault of ours): a lock
+    or a connection not had within STORE_WAIT_SECONDS, a server gone or restarting."""
+    return _engine(current_app.config["DATABASE"]).busy(exc)
 
 
 def init_app(app) -> None:

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterable, Iterator
 
 import psycopg
+from psycopg import conninfo
 from psycopg import sql as pgsql
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
@@ -22,6 +23,15 @@ from .schema import MIGRATIONS
 CHANNEL = "scorekeeper"  # what NOTIFY says a game changed on; its payload is the game's id
 SCHEMA_LOCK = 0x5C0EE  # the advisory lock migrations take: two servers starting at once make the schema once
 POOL_SIZE = 10  # connections per process at most (a gunicorn worker): the server's max_connections is shared
+# a transaction left open this long by an app server that hangs (stopped, not killed: a kill closes its
+# connections) is ended by the database, so the game it held is free again for the other servers
+ABANDONED = "30s"
+
+
+def busy(exc: Exception) -> bool:
+    """Whether the database was busy or out of reach: every OperationalError of psycopg says so (lock_timeout,
+    the pool's timeout, a connection lost or refused, a server shutting down)."""
+    return isinstance(exc, psycopg.OperationalError)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -130,6 +140,12 @@ def cooperative() -> None:
         waiting.DefaultSelector = selectors.DefaultSelector  # type: ignore[misc]  # gevent's, for connecting
 
 
+def with_options(url: str, settings: str) -> str:
+    """The connection string with server settings added to any the URL gives (`options`, e.g. a search_path)."""
+    given = conninfo.conninfo_to_dict(url).get("options")
+    return conninfo.make_conninfo(url, options=f"{given} {settings}" if given else settings)
+
+
 def connect(url: str, application_name: str = "scorekeeper") -> PostgreSQL:
     """A connection of its own (named in pg_stat_activity)."""
     cooperative()
@@ -139,13 +155,16 @@ def connect(url: str, application_name: str = "scorekeeper") -> PostgreSQL:
 class Pool:
     """A process's connections to the database, kept open between requests (psycopg_pool)."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, wait: float = 15.0):
         cooperative()
-        self.path = url
+        self.path, self.wait = url, wait
+        # a change waits `wait` seconds at most for its game's row (lock_timeout) or for a connection (timeout)
+        settings = f"-c lock_timeout={round(wait * 1000)} -c idle_in_transaction_session_timeout={ABANDONED}"
         self.pool = ConnectionPool(
-            url,
+            with_options(url, settings),
             min_size=1,
             max_size=POOL_SIZE,
+            timeout=wait,
             kwargs={"autocommit": True, "application_name": "scorekeeper"},
             open=True,
             name="scorekeeper",

@@ -67,10 +67,15 @@ class SQLite(Database):
         return list(self.db.table(table).columns_dict)
 
 
-def connect(path: str) -> SQLite:
+def busy(exc: Exception) -> bool:
+    """Whether SQLite gave up waiting for another writer (its busy timeout), rather than failing otherwise."""
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc))
+
+
+def connect(path: str, wait: float = 15.0) -> SQLite:
     """A connection in autocommit mode (transactions are explicit), foreign keys on, WAL; a writer waits up to
-    15 s for another's transaction (`timeout` is SQLite's busy timeout: no PRAGMA needed for it)."""
-    conn = sqlite3.connect(path, isolation_level=None, timeout=15, check_same_thread=False)
+    `wait` seconds for another's transaction (`timeout` is SQLite's busy timeout: no PRAGMA needed for it)."""
+    conn = sqlite3.connect(path, isolation_level=None, timeout=wait, check_same_thread=False)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = NORMAL")
     return SQLite(sqlite_utils.Database(conn))
@@ -85,8 +90,8 @@ class Pool:
     0.4 ms without it; and closing the last one to a WAL file checkpoints it with two fsyncs (make bench: a
     save's p50 74 -> 11 ms once one stayed open)."""
 
-    def __init__(self, path: str):
-        self.path = path
+    def __init__(self, path: str, wait: float = 15.0):
+        self.path, self.wait = path, wait
         self.idle: collections.deque[SQLite] = collections.deque()
         self.closed = False
 
@@ -95,7 +100,7 @@ class Pool:
         try:
             return self.idle.pop()
         except IndexError:
-            return connect(self.path)
+            return connect(self.path, self.wait)
 
     def give(self, db: SQLite, failed: bool = False) -> None:
         """Take a connection back once its request is done. One whose request failed is closed: a query it

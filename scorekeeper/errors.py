@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from flask import request
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
+from . import db
 from .i18n import gettext
 from .rules import N_
 from .views import page
@@ -19,6 +20,7 @@ TITLES = {
     429: N_("Too many requests; wait a moment."),
     503: N_("The server is busy printing other score sheets: try again in a few seconds."),
 }
+STORE_BUSY = N_("The scores could not be reached just now; nothing was changed. Try again in a few seconds.")
 CROSS_SITE = N_("This request came from another site and was refused.")
 OWNER_ONLY = N_(
     "Only the phone that started this game (or the admin) can rename its players, delete it or replace its "
@@ -33,6 +35,8 @@ def _message(exc: HTTPException) -> str:
         return gettext(CROSS_SITE)
     if exc.code == 403 and exc.description == "owner-only":
         return gettext(OWNER_ONLY)
+    if exc.code == 503 and exc.description == "store-busy":
+        return gettext(STORE_BUSY)
     if exc.code in (400, 429) and exc.description and exc.description != exc.__class__.description:
         return exc.description
     return gettext(TITLES.get(exc.code or 500, N_("Something went wrong; nothing was changed.")))
@@ -70,7 +74,18 @@ def handle_crash(exc):
     return page.full("error.html", 500, message=message, code=500)
 
 
+def store_busy(exc: Exception):
+    """The store did not answer in time (another change held the game, no connection came, its server was
+    gone): a 503 that says nothing was changed, which a phone takes as not reached and keeps its taps to send
+    again (offline.js). Any other error goes on as a crash (logged, then handle_crash)."""
+    if db.busy(exc):
+        return handle(ServiceUnavailable("store-busy", retry_after=5))
+    raise exc
+
+
 def init_app(app) -> None:
-    """Route HTTP errors and crashes to the error page."""
+    """Route HTTP errors, a busy store and crashes to the error page. The store's errors are told apart by its
+    engine (db.busy), which imports its driver only when it is the one used: hence Exception, not its class."""
     app.register_error_handler(HTTPException, handle)
     app.register_error_handler(InternalServerError, handle_crash)
+    app.register_error_handler(Exception, store_busy)

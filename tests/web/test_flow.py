@@ -10,9 +10,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from scorekeeper import gamefile, registry, rules
+from scorekeeper import db, gamefile, registry, rules, store
 from scorekeeper.i18n import describe
-from tests.samples import HX, enter, expected, first, post, sample
+from tests.samples import HX, enter, expected, first, post, sample, start
 
 from .helpers import text, undo
 
@@ -127,3 +127,27 @@ def test_every_mark_on_a_board_is_explained_under_it(client, rules_id):
     calm = client.post("/games/import", json=sample(rules_id).GAME).headers["Location"]
     calm_warnings = [w for r in rules.play(gamefile.from_document(sample(rules_id).GAME)).rounds for w in r.warnings]
     assert ("board-warnings" in client.get(calm, headers=EN).get_data(as_text=True)) == bool(calm_warnings)
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_a_round_the_store_cannot_take_in_time_is_refused_whole_and_goes_when_sent_again(app, client, headers):
+    """While another change holds the game past STORE_WAIT_SECONDS (a save on an app server that hangs, a
+    store restarting), a round sent is answered 503 with Retry-After, which the phone takes as not reached and
+    keeps its taps (offline.js); nothing is stored, and the round sent again is stored once."""
+    app.config["STORE_WAIT_SECONDS"] = 0.3
+    document = first(sample("tout-ou-rien").GAME, 1)
+    url = start(client, document)
+    (step, fields), *_ = sample("tout-ou-rien").posts(document["rounds"][0], document)
+    other = db.connect(app.config["DATABASE"])  # another server's connection, inside a change of this game
+    try:
+        with db.write(other, url.rsplit("/", 1)[1]):
+            held = post(client, url, 1, step, fields, headers)
+    finally:
+        other.close()
+    assert held.status_code == 503 and held.headers["Retry-After"] == "5"
+    assert "rien n’a été changé" in text(held) and "Traceback" not in text(held)  # French, the default
+    with app.app_context():
+        assert store.load(db.get_db(), url.rsplit("/", 1)[1]).draft is None  # the bids were not kept
+    assert post(client, url, 1, step, fields, headers).status_code in (200, 303)
+    with app.app_context():
+        assert store.load(db.get_db(), url.rsplit("/", 1)[1]).draft is not None
