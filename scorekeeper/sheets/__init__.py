@@ -7,7 +7,9 @@ package lays it out and draws it with ReportLab, one module per concern:
 - text.py: fonts, colours, text fitted to a box;
 - table.py: the grid with its repeated headings and totals, and the page (A4 or Letter, landscape if needed);
 - chart.py: the running totals under a completed grid;
-- furniture.py: the header, what goes under the grid (standings, status, QR code), the footer.
+- furniture.py: the header, what goes under the grid (standings, status, QR code), the footer;
+- paging.py: the canvas that numbers each page out of all of them once the layout is done (the results
+  sheet of a club night, event.py, uses it too).
 Adding a game needs no change here.
 
 Pure: no Flask, no database; text in the language given.
@@ -28,6 +30,7 @@ from ..rules.setup import MAX_NAME, name_too_long
 from . import layout
 from .furniture import Footer, QRCode, blank_foot, header, outcome
 from .layout import Cell, Col, GameSheet, Layout, Row
+from .paging import numbered
 from .table import MARGIN, PAPERS, Page, choose_page, grid
 from .text import fonts, printable
 
@@ -123,15 +126,12 @@ def draw(layout: Layout, lang: str, paper: str) -> bytes:
     page = choose_page(layout, paper)
     if layout.blank:
         _fill_page(layout, lang, page)
-    pdf, pages = _build(layout, lang, page, 1)
-    if pages > 1:  # page numbers say "of N": build again now that N is known
-        pdf, pages = _build(layout, lang, page, pages)
-    return pdf
+    return _build(layout, lang, page)
 
 
 def _fill_page(layout: Layout, lang: str, page: Page) -> None:
     """Fill a blank pad's first page: empty rounds for a game of open length, then taller rows."""
-    height = page.size[1] - 2 * MARGIN - Footer(layout, lang, page, 1).height - 12
+    height = page.size[1] - 2 * MARGIN - Footer(layout, lang, page).height - 12
     free = height - _story_height(layout, lang, page, height)
     played = sum(1 for r in layout.rows if r.kind != "start")
     if layout.more is not None and free > layout.row_height:
@@ -159,10 +159,10 @@ def _story(layout: Layout, lang: str, width: float) -> list:
     return story + (blank_foot(lang, width) if layout.blank else outcome(layout, lang, width))
 
 
-def _build(layout: Layout, lang: str, page: Page, pages: int) -> tuple[bytes, int]:
-    """Lay the sheet out on pages; return the PDF and how many pages it took."""
+def _build(layout: Layout, lang: str, page: Page) -> bytes:
+    """Lay the sheet out on pages once; the footers go on last, when "Page k of N" knows N."""
     out = io.BytesIO()
-    footer = Footer(layout, lang, page, pages)
+    footer = Footer(layout, lang, page)
     doc = BaseDocTemplate(
         out,
         pagesize=page.size,
@@ -188,9 +188,9 @@ def _build(layout: Layout, lang: str, page: Page, pages: int) -> tuple[bytes, in
         bottomPadding=0,
         id="sheet",
     )
-    doc.addPageTemplates([PageTemplate("sheet", frames=[frame], onPage=footer)])
-    doc.build(_story(layout, lang, page.frame_width))
-    return out.getvalue(), doc.page
+    doc.addPageTemplates([PageTemplate("sheet", frames=[frame])])
+    doc.build(_story(layout, lang, page.frame_width), canvasmaker=numbered(footer))
+    return out.getvalue()
 
 
 __all__ = [

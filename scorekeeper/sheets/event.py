@@ -3,9 +3,7 @@ or Letter, in the language given. Pure: the view hands it what to print."""
 
 from __future__ import annotations
 
-import functools
 import io
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -14,6 +12,7 @@ from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, T
 from ..i18n import gettext, ngettext, number, tenths
 from ..leaderboard import Row
 from ..rules import N_
+from .paging import numbered
 from .table import MARGIN, PAPERS
 from .text import BOLD, GREY, HEAD, INK, REGULAR, RULE, ZEBRA, fonts, para, paragraph_styles, printable
 
@@ -54,29 +53,6 @@ def leaderboard_rows(board: list[Row], lang: str) -> list[list]:
     return [heading] + [[row.rank, row.name, row.games, row.won, tenths(row.shown, lang)] for row in board]
 
 
-class NumberedCanvas(Canvas):
-    """A canvas that holds its pages back until the last, then writes "Page k of N" on each: one layout pass
-    (building the sheet twice to learn N, as a game's short sheet does, would double a long evening's time)."""
-
-    def __init__(self, *args, number: Callable[[Canvas, int, int], None], **kwargs):
-        super().__init__(*args, **kwargs)
-        self.held: list[dict] = []
-        self.number = number
-
-    def showPage(self) -> None:
-        """Keep the finished page (its drawing and state) and start the next."""
-        self.held.append(dict(self.__dict__))
-        self._startPage()
-
-    def save(self) -> None:
-        """Number every page held, out of all of them, then write the file."""
-        for state in self.held:
-            self.__dict__.update(state)
-            self.number(self, self.getPageNumber(), len(self.held))
-            super().showPage()
-        super().save()
-
-
 def results(
     name: str, day: str, board: list[Row], tables: list[Standing], lang: str, paper: str, *, unfinished: int = 0
 ) -> bytes:
@@ -109,7 +85,7 @@ def results(
         canvas.restoreState()
 
     story = _story(name, day, board, tables, lang, doc.width, unfinished)
-    doc.build(story, canvasmaker=functools.partial(NumberedCanvas, number=footer))
+    doc.build(story, canvasmaker=numbered(footer))
     return out.getvalue()
 
 

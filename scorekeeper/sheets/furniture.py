@@ -161,14 +161,14 @@ def blank_foot(lang: str, width: float) -> list:
 class Footer:
     """The fixed furniture of every page: the scoring rules, the page number, the title on later pages."""
 
-    def __init__(self, layout: Layout, lang: str, page: Page, pages: int):
-        self.layout, self.lang, self.page, self.pages = layout, lang, page, pages
+    def __init__(self, layout: Layout, lang: str, page: Page):
+        self.layout, self.lang, self.page = layout, lang, page
         style = paragraph_styles()["small"]
         self.rules = [para("• " + line, style) for line in layout.rules]
         self.height = sum(p.wrap(page.frame_width, 200)[1] for p in self.rules) + 14
 
-    def __call__(self, canvas, doc):
-        """Draw the footer (and, after the first page, a running title)."""
+    def __call__(self, canvas, page: int, pages: int) -> None:
+        """Draw the footer of page `page` of `pages` (and, after the first page, a running title)."""
         canvas.saveState()
         y = MARGIN * 0.75 + 10
         for p in reversed(self.rules):
@@ -179,19 +179,23 @@ class Footer:
         canvas.line(MARGIN, y + 2, self.page.size[0] - MARGIN, y + 2)
         canvas.setFont(REGULAR, 7)
         canvas.setFillColor(GREY)
-        number = gettext("Page %(page)d of %(pages)d", self.lang, page=doc.page, pages=max(self.pages, doc.page))
+        number = gettext("Page %(page)d of %(pages)d", self.lang, page=page, pages=pages)
         canvas.drawRightString(self.page.size[0] - MARGIN, MARGIN * 0.75, printable(number))
         canvas.drawString(MARGIN, MARGIN * 0.75, printable(f"Scorekeeper · {self.layout.title}"))
-        if doc.page > 1:
-            canvas.setFont(BOLD, 9)
-            canvas.setFillColor(INK)
-            running = gettext("%(game)s — score sheet", self.lang, game=self.layout.title)
-            canvas.drawString(MARGIN, self.page.size[1] - MARGIN * 0.8, printable(running, BOLD))
-            canvas.setFont(REGULAR, 7)
-            canvas.setFillColor(GREY)
-            canvas.drawRightString(
-                self.page.size[0] - MARGIN,
-                self.page.size[1] - MARGIN * 0.8,
-                printable(gettext("(continued)", self.lang)),
-            )
+        if page > 1:
+            self._running_title(canvas)
         canvas.restoreState()
+
+    def _running_title(self, canvas) -> None:
+        """The sheet's title and "(continued)" at the head of a later page."""
+        canvas.setFont(BOLD, 9)
+        canvas.setFillColor(INK)
+        running = gettext("%(game)s — score sheet", self.lang, game=self.layout.title)
+        canvas.drawString(MARGIN, self.page.size[1] - MARGIN * 0.8, printable(running, BOLD))
+        canvas.setFont(REGULAR, 7)
+        canvas.setFillColor(GREY)
+        canvas.drawRightString(
+            self.page.size[0] - MARGIN,
+            self.page.size[1] - MARGIN * 0.8,
+            printable(gettext("(continued)", self.lang)),
+        )
