@@ -6,6 +6,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator
 
 import sqlite_utils
@@ -141,13 +142,27 @@ def _on_sqlite(run: Callable[[Database], None]) -> Callable[[sqlite_utils.Databa
     return step
 
 
+def _wal(db: SQLite, wait: float = 15.0) -> None:
+    """Put the file in WAL mode. Servers starting at once on a new file ask together, and SQLite refuses the
+    switch at once ("database is locked") rather than through its busy timeout: ask again for `wait` seconds."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            db.conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if not busy(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def migrate(path: str) -> None:
     """Bring the database file up to the current schema (WAL is a property of the file, set once). The
     migrations run inside one IMMEDIATE transaction (each in a savepoint of it): a second server starting at
     the same time waits for it, then finds them applied."""
     db = connect(path)
     try:
-        db.conn.execute("PRAGMA journal_mode = WAL")
+        _wal(db)
         with db.transaction():
             migrations().apply(db.db)
     finally:
