@@ -103,7 +103,7 @@ def _render_new(rules_: rules.Rules, status: int = 200, errors=None, posted=None
     chosen = (posted.get("event") if posted else event) or ""
     if asked is not None and asked.closed and asked.id == chosen and not any(p.field == "event" for p in errors):
         errors.append(problem(CLOSED, field="event"))  # said before the table taps "Start"
-    context = dict(rules=rules_, errors=errors, posted=posted, known=names, events=offered, event=event)
+    context = dict(rules=rules_, errors=errors, posted=posted, known=names, events=offered, chosen=chosen)
     return page.full("new.html", status, **context)
 
 

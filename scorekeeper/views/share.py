@@ -40,10 +40,15 @@ def breakable(url: str) -> Markup:
     return Markup("/<wbr>").join(escape(part) for part in url.split("/"))
 
 
+def _kept(cached, url: str, *args):
+    """`cached(url, *args)`, kept for a link of usual length only: the address a phone used (its Host header)
+    could be 8 KB long, and a thousand of those, each a large code, would not be small."""
+    return cached(url, *args) if len(url) <= 200 else cached.__wrapped__(url, *args)
+
+
 def qr_img(url: str, title: str) -> Markup:
-    """A QR code of `url` (see _qr), kept for a link of usual length: the address a phone used (its Host
-    header) could be 8 KB long, and a thousand of those, each a large code, would not be small."""
-    return _qr(url, title) if len(url) <= 200 else _qr.__wrapped__(url, title)
+    """A QR code of `url` as an image in the page (see _qr)."""
+    return _kept(_qr, url, title)
 
 
 def qr_size(code) -> int:
@@ -53,9 +58,8 @@ def qr_size(code) -> int:
 
 def qr_width(url: str) -> int:
     """The width `url`'s QR code is shown at, without drawing it: its size depends on its version, not on its
-    mask, and choosing the mask is most of the 15 ms a code takes (a scoring phone's every page asked it);
-    kept, as _qr is, for a link of usual length."""
-    return _qr_width(url) if len(url) <= 200 else _qr_width.__wrapped__(url)
+    mask, and choosing the mask is most of the 15 ms a code takes (a scoring phone's every page asked it)."""
+    return _kept(_qr_width, url)
 
 
 @lru_cache(maxsize=1024)  # an int per link
@@ -83,6 +87,11 @@ def qr_png(url: str) -> bytes:
     return out.getvalue()
 
 
+def score_link(stored: store.Stored) -> str:
+    """The game's score link, as another phone opens it."""
+    return absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
+
+
 @bp.app_template_global()
 def share_links(stored: store.Stored, can_score: bool) -> dict:
     """What the share panel shows: the watch link for everyone, the score link for scorers only."""
@@ -95,7 +104,7 @@ def share_links(stored: store.Stored, can_score: bool) -> dict:
         "local": host in LOOPBACK or host.startswith("127."),
     }
     if can_score:
-        score = absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
+        score = score_link(stored)
         # drawn only once its panel is opened (a file, loading="lazy"): a first visit goes without it
         size = qr_width(score)
         # a new link, a new address: the phone's image cache never shows the replaced link's code
@@ -127,8 +136,7 @@ def score_qr(game_id: str):
     """The score link's QR code, for the phones that may score (the share panel shows it to them only)."""
     stored = access.game_or_404(game_id)
     access.require_score(stored)
-    score = absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
-    response = make_response(qr_png(score))
+    response = make_response(qr_png(score_link(stored)))
     response.headers.update({"Content-Type": "image/png", "Cache-Control": "private, no-cache", "Vary": "Cookie"})
     return response
 
