@@ -87,6 +87,12 @@ def qr_png(url: str) -> bytes:
     return out.getvalue()
 
 
+@lru_cache(maxsize=1024)  # about 400 bytes a code: a venue's every table under 1 MB
+def _watch_png(url: str) -> bytes:
+    """The watch link's code as a PNG file (see qr_png), drawn once per link: everyone's phones ask it."""
+    return qr_png(url)
+
+
 def score_link(stored: store.Stored) -> str:
     """The game's score link, as another phone opens it."""
     return absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
@@ -94,18 +100,20 @@ def score_link(stored: store.Stored) -> str:
 
 @bp.app_template_global()
 def share_links(stored: store.Stored, can_score: bool) -> dict:
-    """What the share panel shows: the watch link for everyone, the score link for scorers only."""
+    """What the share panel shows: the watch link for everyone, the score link for scorers only. Their QR
+    codes are files the phone fetches when the panel comes into view (loading="lazy"): drawing one takes
+    15 ms, which every first render of a game paid, and a first visit goes without them."""
     watch = absolute(url_for("games.show", game_id=stored.id))
     host = urlsplit(watch).hostname or ""
     links = {
         "watch": watch,
         "watch_text": breakable(watch),
-        "watch_qr": qr_img(watch, gettext("QR code of the watch link")),
+        "watch_qr": url_for("share.watch_qr", game_id=stored.id),
+        "watch_qr_size": qr_width(watch),
         "local": host in LOOPBACK or host.startswith("127."),
     }
     if can_score:
         score = score_link(stored)
-        # drawn only once its panel is opened (a file, loading="lazy"): a first visit goes without it
         size = qr_width(score)
         # a new link, a new address: the phone's image cache never shows the replaced link's code
         src = url_for("share.score_qr", game_id=stored.id, v=hashlib.sha256(score.encode()).hexdigest()[:12])
@@ -128,6 +136,16 @@ def join(game_id: str, token: str):
         return page.full("error.html", 403, message=gettext(REPLACED), code=403)
     response = redirect(url_for("games.show", game_id=game_id), 303)
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/<game_id>/watch-link.png")
+def watch_qr(game_id: str):
+    """The watch link's QR code, for whoever may see the game (the link is on its page for all to read)."""
+    stored = access.game_or_404(game_id)
+    response = make_response(_kept(_watch_png, absolute(url_for("games.show", game_id=stored.id))))
+    # the link of a game never changes; the address it starts with is the one asked (another host, another URL)
+    response.headers.update({"Content-Type": "image/png", "Cache-Control": "private, max-age=86400"})
     return response
 
 

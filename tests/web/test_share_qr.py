@@ -1,7 +1,6 @@
-"""The share panel's QR codes: each draws its own link; the score link's, in a panel the phone opens, is
-fetched once it is shown (a first visit goes without it), by the phones that may score only."""
+"""The share panel's QR codes: each draws its own link, and each is a file fetched once it is shown (a first
+visit goes without them); the score link's by the phones that may score only."""
 
-import base64
 import io
 import re
 
@@ -43,25 +42,38 @@ def test_the_share_panel_shows_both_links_with_their_qr_codes(client, url):
     assert re.fullmatch(rf"http://localhost{url}/score/[\w-]{{16}}", shown["score-link"])
     panel = html.split('<section id="share"')[1].split("</section>")[0]
     assert "style=" not in panel and "<script" not in panel
-    # the watch link's code is in the page; the score link's (in its closed panel) is fetched once shown
-    watch = re.search(r'<img class="qr" src="data:image/png;base64,([^"]+)"[^>]* alt="([^"]+)"', panel)
-    assert modules(base64.b64decode(watch.group(1))) == drawn(shown["watch-link"])
-    score = re.search(r'<img class="qr" loading="lazy" src="([^"]+)"[^>]* alt="([^"]+)"', panel)
-    assert watch.group(2) != score.group(2)  # each says which link it draws
-    answer = client.get(score.group(1))
-    assert answer.status_code == 200 and answer.mimetype == "image/png"
-    assert modules(answer.data) == drawn(shown["score-link"])
-    # shown crisp at about 220 px: whole screen pixels per pixel of the PNG (worked out without drawing it)
-    width, height = (int(re.search(rf'{side}="(\d+)"', score.group(0)).group(1)) for side in ("width", "height"))
-    assert width == height and width % Image.open(io.BytesIO(answer.data)).width == 0 and 200 <= width <= 260
+    # both codes are files, fetched once the panel is in view
+    watch, score = re.findall(r'<img class="qr" loading="lazy" src="([^"]+)"[^>]* alt="([^"]+)"', panel)
+    assert watch[1] != score[1]  # each says which link it draws
+    for (src, _alt), link in ((watch, shown["watch-link"]), (score, shown["score-link"])):
+        answer = client.get(src.replace("&amp;", "&"))
+        assert answer.status_code == 200 and answer.mimetype == "image/png"
+        assert modules(answer.data) == drawn(link)
+        # shown crisp at about 220 px: whole screen pixels per pixel of the PNG (worked out without drawing it)
+        tag = re.search(rf'<img class="qr" loading="lazy" src="{re.escape(src)}"[^>]*>', panel).group(0)
+        width, height = (int(re.search(rf'{side}="(\d+)"', tag).group(1)) for side in ("width", "height"))
+        assert width == height and width % Image.open(io.BytesIO(answer.data)).width == 0 and 200 <= width <= 260
+
+
+def test_the_watch_links_code_is_for_whoever_sees_the_game(client, other_phone, url):
+    html = other_phone.get(url).get_data(as_text=True)  # a phone that only watches
+    assert "score-link" not in html
+    (src,) = re.findall(r'<img class="qr" loading="lazy" src="([^"]+)"', html)
+    answer = other_phone.get(src)
+    assert answer.status_code == 200 and modules(answer.data) == drawn(f"http://localhost{url}")
+    assert "max-age" in answer.headers["Cache-Control"]  # the link of a game never changes
+    # asked at another address, the code draws that address (the link the page shows there)
+    elsewhere = other_phone.get(src, base_url="http://192.168.1.20:8000")
+    assert modules(elsewhere.data) == drawn(f"http://192.168.1.20:8000{url}")
+    assert other_phone.get(src.replace(url.rsplit("/", 1)[1], "no-such-game")).status_code == 404
 
 
 def test_the_score_links_code_is_for_scoring_phones_only_and_follows_a_new_link(client, other_phone, url):
     page = client.get(url).get_data(as_text=True)
-    src = re.search(r'loading="lazy" src="([^"]+)"', page).group(1).replace("&amp;", "&")
+    src = re.search(r'loading="lazy" src="([^"]+score-link[^"]+)"', page).group(1).replace("&amp;", "&")
     assert other_phone.get(src).status_code == 403  # a watching phone sees no score link, nor its code
     client.post(f"{url}/score-link")
     again = client.get(url).get_data(as_text=True)
-    new_src = re.search(r'loading="lazy" src="([^"]+)"', again).group(1).replace("&amp;", "&")
+    new_src = re.search(r'loading="lazy" src="([^"]+score-link[^"]+)"', again).group(1).replace("&amp;", "&")
     assert new_src != src  # a new address: no cached image shows the replaced link's code
     assert modules(client.get(new_src).data) == drawn(links(client, url)["score-link"])
