@@ -62,7 +62,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         # phone is told 503 and keeps its taps to send again: under SEND_TIMEOUT, so the phone hears why
         STORE_WAIT_SECONDS=8,
         SEND_FILE_MAX_AGE_DEFAULT=3600,
-        MAX_CONTENT_LENGTH=1024 * 1024,
+        MAX_CONTENT_LENGTH=1024 * 1024,  # a game file (guard.large_body)
+        FORM_MAX_BYTES=64 * 1024,  # any other body: a form, 5 KB at most as phones send them (guard.py)
         TRUSTED_PROXY=None,  # the address of a proxy in front (Caddy: "127.0.0.1"), whose X-Forwarded-For is believed
         CREATE_LIMIT="60 per minute",  # games started, imported or rematched per address (Flask-Limiter's notation)
         BODY_SECONDS=15,  # a request's body must have arrived within this (else 408): 1 MB at 0.5 Mbit/s

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import request
 from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
 
-from . import db
+from . import db, guard
 from .i18n import gettext
 from .rules import N_
 from .views import page
@@ -20,6 +20,7 @@ TITLES = {
     429: N_("Too many requests; wait a moment."),
     503: N_("The server is busy printing other score sheets: try again in a few seconds."),
 }
+FORM_TOO_LARGE = N_("That form is far larger than any the app sends; nothing was changed. Reload the page.")
 STORE_BUSY = N_("The scores could not be reached just now; nothing was changed. Try again in a few seconds.")
 CROSS_SITE = N_("This request came from another site and was refused.")
 OWNER_ONLY = N_(
@@ -37,6 +38,8 @@ def _message(exc: HTTPException) -> str:
         return gettext(OWNER_ONLY)
     if exc.code == 503 and exc.description == "store-busy":
         return gettext(STORE_BUSY)
+    if exc.code == 413 and guard.held_to_form_size():
+        return gettext(FORM_TOO_LARGE)
     if exc.code in (400, 429) and exc.description and exc.description != exc.__class__.description:
         return exc.description
     return gettext(TITLES.get(exc.code or 500, N_("Something went wrong; nothing was changed.")))

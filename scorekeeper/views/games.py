@@ -345,6 +345,7 @@ def export(game_id: str):
 
 @bp.post("/import")
 @security.creates_games
+@guard.large_body
 def import_game():
     """Take a game file (JSON body or upload field `file`); store it and open it."""
     if request.files.get("file"):

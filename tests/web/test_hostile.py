@@ -155,14 +155,40 @@ def test_deep_json_is_refused_with_a_message(app, client, body, headers):
     assert game_count(app) == 0
 
 
-def test_a_correction_whose_was_is_100000_deep_is_refused(app, client, aon):
+def test_a_correction_whose_was_is_10000_deep_is_refused(app, client, aon):
     assert post_round(client, aon, 1, "tricks", seats("tricks", [10, 0, 0, 0])).status_code == 303
     before = stored(app, aon)
-    fields = {**seats("bids", ["all"] * 4), **seats("tricks", [10, 0, 0, 0]), "was": "[" * 100_000 + "]" * 100_000}
+    # as deep as a form may carry (60 KB of brackets, each sent as 3 bytes, under FORM_MAX_BYTES)
+    fields = {**seats("bids", ["all"] * 4), **seats("tricks", [10, 0, 0, 0]), "was": "[" * 10_000 + "]" * 10_000}
     for headers, said in ((EN, "The correction form is damaged; reload the page."), (FR, "rechargez la page")):
         response = client.post(f"{aon}/rounds/1", data=fields, headers=headers)
         assert response.status_code == 400 and said in text(response)
     assert unchanged(app, aon, before)
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+@pytest.mark.parametrize(
+    "headers, said",
+    [
+        (EN, "That form is far larger than any the app sends; nothing was changed."),
+        (FR, "Ce formulaire est bien plus grand que tous ceux que l’application envoie"),
+        ({"Accept-Language": "de"}, "Dieses Formular ist weit größer als jedes, das die App sendet"),
+    ],
+    ids=["en", "fr", "de"],
+)
+def test_a_form_past_64_kb_is_refused_before_it_is_read(app, client, aon, htmx, headers, said):
+    assert post_round(client, aon, 1, "tricks", seats("tricks", [10, 0, 0, 0])).status_code == 303
+    before = stored(app, aon)
+    fields = {**seats("bids", ["all"] * 4), **seats("tricks", [10, 0, 0, 0]), "was": "[" * 100_000}
+    for path in (f"{aon}/rounds/1", f"{aon}/rounds", f"{aon}/rounds/1/undo", f"{aon}/players", "/new/inferno"):
+        response = client.post(path, data=fields, headers={**headers, **(HX if htmx else {})})
+        assert response.status_code == 413, path
+        assert said in text(response), path
+        if htmx:  # the message goes where the page shows notices; the form stays as the player left it
+            assert response.headers["HX-Retarget"] == "#flash"
+    assert unchanged(app, aon, before) and game_count(app) == 1
+    # a game file may still be 1 MB: the door is a form's, not the import's
+    assert imported(client, json.dumps(game_file()) + " " * 500_000).status_code == 303
 
 
 @pytest.mark.parametrize(
