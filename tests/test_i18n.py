@@ -1,30 +1,16 @@
 """Every message a player can read exists in every language Scorekeeper speaks, with the same placeholders,
 the plural forms and dates of that language."""
 
-import functools
 import re
-from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from scorekeeper.i18n import HERE, LANGUAGES, catalog
+from tests.messages import extracted
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]  # the messages are written in English
-
-ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {"_": None, "N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2)}
-METHODS = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2.ext:babel_extract")]
-OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "True", "lstrip_blocks": "True"}}
-
-
-@functools.cache
-def extracted() -> tuple:
-    """What Babel finds in the code and the templates: (file, line, message, comments, context) each; read
-    once for all the tests (a quarter of a second each time)."""
-    return tuple(extract_from_dir(ROOT, METHODS, options_map=OPTIONS, keywords=KEYWORDS))
 
 
 def messages():
@@ -56,7 +42,7 @@ def plurals():
 def test_every_message_has_a_translation(lang):
     known = catalog(lang)
     missing = sorted(f"{where}: {msgid!r}" for msgid, where in messages().items() if msgid not in known)
-    assert not missing, f"Missing {lang} for (python tests/test_i18n.py {lang} prints them):\n" + "\n".join(missing)
+    assert not missing, f"Missing {lang} for (python -m tests.test_i18n {lang} prints them):\n" + "\n".join(missing)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -103,8 +89,8 @@ def test_the_winner_line_is_french_in_the_singular_and_the_plural():
 
 
 if __name__ == "__main__":
-    # For translators: `python tests/test_i18n.py [LANG] [PREFIX...]` prints the .po entries still missing in
-    # LANG (French unless given), for the files starting with PREFIX.
+    # For translators: `python -m tests.test_i18n [LANG] [PREFIX...]` (from the repository's folder) prints the
+    # .po entries still missing in LANG (French unless given), for the files starting with PREFIX.
     import sys
 
     args = sys.argv[1:]

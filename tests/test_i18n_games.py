@@ -12,7 +12,8 @@ from babel.messages.pofile import read_po
 
 from scorekeeper import registry
 from scorekeeper.i18n import HERE
-from tests.test_i18n import TRANSLATED, extracted
+from tests.messages import extracted
+from tests.test_i18n import TRANSLATED
 
 GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
 

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.i18n import describe, ngettext
 from scorekeeper.rules import fields
 from scorekeeper.rules.problems import Nn_, problem
-from tests.test_i18n import extracted
+from tests.messages import extracted
 from tests.web.helpers import start, text
 
 NOUNS = r"(?:card|round|token|point|hand|trick|player|name|side|renege|digit|character)s\b"
