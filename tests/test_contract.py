@@ -5,7 +5,6 @@ command line. A sixth game passes these tests or it is not done: this file is th
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
@@ -13,13 +12,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from jinja2 import nodes
-from pypdf import PdfReader
 
 from scorekeeper import registry, rules
 from scorekeeper.cli import main
 from scorekeeper.i18n import number
 from scorekeeper.registry import TEMPLATE_MACROS, Bundle
 from scorekeeper.sheets.layout import GameSheet
+from tests.pdfs import pdf_text
 from tests.samples import HX, enter, expected, normalised, sample
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,11 +77,6 @@ def macros(app, template: str) -> set[str]:
             targets = [node.target] if isinstance(node.target, nodes.Name) else list(node.target.find_all(nodes.Name))
             names |= {t.name for t in targets}
     return names
-
-
-def pdf_text(data: bytes) -> str:
-    """Every page's text."""
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def totals_row(html: str) -> list[str]:

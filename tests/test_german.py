@@ -3,26 +3,20 @@ the command line; plural forms and dates as each language writes them."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from scorekeeper import store
 from scorekeeper.cli import default_lang, main
 from scorekeeper.i18n import LANGUAGES, plural
+from tests.pdfs import pdf_text
 from tests.samples import sample
 
 DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 DAY = "2026-03-05T10:00:00+00:00"
-
-
-def pdf_text(data: bytes) -> str:
-    """Every page's text."""
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def imported(client, document: dict, headers=DE) -> str:

@@ -7,15 +7,13 @@ import io
 from pypdf import PdfReader
 
 from scorekeeper import gamefile, rules, sheets
+from tests.pdfs import page_texts, pdf_text
+
+__all__ = ["A4", "LETTER", "URL", "after", "build", "page_texts", "pages", "pdf_text", "size"]
 
 A4 = (595, 842)
 LETTER = (612, 792)
 URL = "http://192.168.1.20:8000/games/AbCdEfGhIjKlMnOp"
-
-
-def pdf_text(data: bytes) -> str:
-    """Every page's text, one after the other."""
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def pages(data: bytes) -> list:

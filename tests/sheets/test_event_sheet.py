@@ -3,14 +3,13 @@ score sheet does, in the sheet's language; read back with pypdf."""
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal
 
 import pytest
-from pypdf import PdfReader
 
 from scorekeeper.leaderboard import Row
 from scorekeeper.sheets.event import Standing, results
+from tests.pdfs import page_texts
 
 PAGE_OF = {"en": "Page {} of {}", "fr": "Page {} sur {}", "de": "Seite {} von {}"}
 
@@ -30,16 +29,11 @@ def evening(tables: int) -> tuple[list[Row], list[Standing]]:
     return sorted(board, key=lambda row: row.rank), standings
 
 
-def footers(pdf: bytes) -> list[str]:
-    """Each page's text."""
-    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
-
-
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_page_of_a_long_evening_says_which_page_of_how_many(lang, paper):
     board, standings = evening(40)
-    pages = footers(results("Club Łódź", "2026-11-26", board, standings, lang, paper))
+    pages = page_texts(results("Club Łódź", "2026-11-26", board, standings, lang, paper))
     assert len(pages) >= 4  # 240 players and 40 tables: several pages
     for k, text in enumerate(pages, start=1):
         assert PAGE_OF[lang].format(k, len(pages)) in text, (k, text[-200:])
@@ -49,5 +43,5 @@ def test_every_page_of_a_long_evening_says_which_page_of_how_many(lang, paper):
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_a_short_evening_is_page_1_of_1(lang):
     board, standings = evening(2)
-    (page,) = footers(results("Club", "2026-11-26", board, standings, lang, "a4"))
+    (page,) = page_texts(results("Club", "2026-11-26", board, standings, lang, "a4"))
     assert PAGE_OF[lang].format(1, 1) in page

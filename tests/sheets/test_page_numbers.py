@@ -8,7 +8,7 @@ import pytest
 from scorekeeper import rules, sheets
 from tests.samples import sample
 
-from .helpers import build, pages
+from .helpers import build, page_texts
 
 PAGE_OF = {"en": "Page {} of {}", "fr": "Page {} sur {}", "de": "Seite {} von {}"}
 CONTINUED = {"en": "(continued)", "fr": "(suite)", "de": "(Fortsetzung)"}
@@ -29,7 +29,7 @@ def long_game(lang: str, paper: str) -> bytes:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("sheet, count", [(long_game, 3), (long_pad, 2)], ids=["completed", "blank"])
 def test_every_page_of_a_long_sheet_says_which_page_of_how_many(sheet, count, lang, paper):
-    texts = [page.extract_text() for page in pages(sheet(lang, paper))]
+    texts = page_texts(sheet(lang, paper))
     assert len(texts) == count
     for k, text in enumerate(texts, start=1):
         assert PAGE_OF[lang].format(k, count) in text, (k, text[-200:])

@@ -16,7 +16,7 @@ from scorekeeper.sheets.layout import MAX_PAD
 from tests.samples import sample
 
 from . import samples
-from .helpers import A4, LETTER, URL, after, build, pages, pdf_text, size
+from .helpers import A4, LETTER, URL, after, build, page_texts, pages, pdf_text, size
 
 # -- completed sheets, every game -------------------------------------------------------------------
 
@@ -83,7 +83,7 @@ def test_six_players_go_landscape_and_letter_is_letter():
 def test_a_long_game_continues_on_more_pages_with_the_headers_repeated():
     data, _result = build(sample("everest-abyss").long_game(70))
     assert len(pages(data)) == 3
-    texts = [page.extract_text() for page in pages(data)]
+    texts = page_texts(data)
     for number, text in enumerate(texts, 1):
         assert f"Page {number} of 3" in text
     for text in texts[:2]:  # the rounds run over two pages, each under the names and column headings
