@@ -80,17 +80,13 @@ def _qr(url: str, title: str) -> Markup:
     )
 
 
+@lru_cache(maxsize=2048)  # about 400 bytes a code: a venue's every table's two links under 1 MB
 def qr_png(url: str) -> bytes:
-    """The same code as a PNG file, one pixel per module."""
+    """The same code as a PNG file, one pixel per module; drawn once per link (15 ms), though each phone that
+    opens the share panel asks it."""
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="png", scale=1, border=4)
     return out.getvalue()
-
-
-@lru_cache(maxsize=1024)  # about 400 bytes a code: a venue's every table under 1 MB
-def _watch_png(url: str) -> bytes:
-    """The watch link's code as a PNG file (see qr_png), drawn once per link: everyone's phones ask it."""
-    return qr_png(url)
 
 
 def score_link(stored: store.Stored) -> str:
@@ -143,7 +139,7 @@ def join(game_id: str, token: str):
 def watch_qr(game_id: str):
     """The watch link's QR code, for whoever may see the game (the link is on its page for all to read)."""
     stored = access.game_or_404(game_id)
-    response = make_response(_kept(_watch_png, absolute(url_for("games.show", game_id=stored.id))))
+    response = make_response(_kept(qr_png, absolute(url_for("games.show", game_id=stored.id))))
     # the link of a game never changes; the address it starts with is the one asked (another host, another URL)
     response.headers.update({"Content-Type": "image/png", "Cache-Control": "private, max-age=86400"})
     return response
@@ -154,7 +150,7 @@ def score_qr(game_id: str):
     """The score link's QR code, for the phones that may score (the share panel shows it to them only)."""
     stored = access.game_or_404(game_id)
     access.require_score(stored)
-    response = make_response(qr_png(score_link(stored)))
+    response = make_response(_kept(qr_png, score_link(stored)))
     response.headers.update({"Content-Type": "image/png", "Cache-Control": "private, no-cache", "Vary": "Cookie"})
     return response
 
