@@ -58,7 +58,11 @@ def qr_size(code) -> int:
 
 def qr_width(url: str) -> int:
     """The width `url`'s QR code is shown at, without drawing it: its size depends on its version, not on its
-    mask, and choosing the mask is most of the 15 ms a code takes (a scoring phone's every page asked it)."""
+    mask, and choosing the mask is most of the 15 ms a code takes (a scoring phone's every page asked it).
+    The version depends on how the text is encoded and how long it is: an ASCII link with a small letter in
+    it (every game's: /games/...) is encoded byte by byte, as a run of "a"s as long, whose width is kept."""
+    if url.isascii() and any(c.islower() for c in url):
+        return _qr_width("a" * len(url))
     return _kept(_qr_width, url)
 
 

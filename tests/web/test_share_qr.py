@@ -8,6 +8,8 @@ import pytest
 import segno
 from PIL import Image
 
+from scorekeeper.views import share
+
 from .helpers import start
 
 
@@ -77,3 +79,18 @@ def test_the_score_links_code_is_for_scoring_phones_only_and_follows_a_new_link(
     new_src = re.search(r'loading="lazy" src="([^"]+score-link[^"]+)"', again).group(1).replace("&amp;", "&")
     assert new_src != src  # a new address: no cached image shows the replaced link's code
     assert modules(client.get(new_src).data) == drawn(links(client, url)["score-link"])
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "http://localhost/games/KqmoV9F2wMIEkCCc",
+        "https://scores.example.org/games/KqmoV9F2wMIEkCCc/score/aZ09_-bcdefghijk",
+        "http://192.168.1.20:8000/games/" + "x" * 120,
+        "HTTP://EXAMPLE.ORG/GAMES/ABC",  # capitals only: another encoding than byte by byte
+        "http://bücher.example/games/abc",  # not ASCII
+        "http://localhost/" + "a" * 300,  # longer than is kept
+    ],
+)
+def test_the_width_worked_out_without_drawing_is_the_drawn_codes(link):
+    assert share.qr_width(link) == share.qr_size(segno.make(link, error="m"))
