@@ -62,7 +62,7 @@ def qr_width(url: str) -> int:
     The version depends on how the text is encoded and how long it is: an ASCII link with a small letter in
     it (every game's: /games/...) is encoded byte by byte, as a run of "a"s as long, whose width is kept."""
     if url.isascii() and any(c.islower() for c in url):
-        return _qr_width("a" * len(url))
+        return _kept(_qr_width, "a" * len(url))
     return _kept(_qr_width, url)
 
 
