@@ -14,11 +14,12 @@ from tests.samples import enter, first, sample, start
 from tests.web.helpers import run_cli
 
 
-@pytest.fixture
-def venue(tmp_path, empty_store):
+@pytest.fixture(scope="module")
+def venue(tmp_path_factory, empty_store):
     """An SQLite venue that played: every game's sample (one finished, the others under way, a round's bids
-    saved), a second phone watching each, and history looked at (its summaries made)."""
-    app = own_app(empty_store, tmp_path, "sqlite")
+    saved), a second phone watching each, and history looked at (its summaries made). Played once for the
+    module: its tests only read it (copy it, export from it), and each playing it again cost 0.2 s."""
+    app = own_app(empty_store, tmp_path_factory.mktemp("venue"), "sqlite")
     phone, other = app.test_client(), app.test_client()
     urls = []
     for k, bundle in enumerate(registry.GAMES):
