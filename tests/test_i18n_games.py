@@ -5,7 +5,9 @@ thing they say it alike. The .po files need no header: the language's plural rul
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 from babel.messages.pofile import read_po
@@ -43,21 +45,29 @@ def used() -> dict[str | None, set[str]]:
     return found
 
 
-def area(lang: str, name: str) -> dict:
-    """msgid -> msgstr of one .po file."""
+@functools.cache
+def area(lang: str, name: str) -> MappingProxyType:
+    """msgid -> msgstr of one .po file (read once per test process: each of the 24 tests read them all)."""
     path = HERE / lang / f"{name}.po"
     if not path.exists():
-        return {}
+        return MappingProxyType({})
     with path.open("rb") as f:
-        return {
-            (m.id if isinstance(m.id, str) else m.id[0]): m.string for m in read_po(f, locale=lang) if m.id and m.string
-        }
+        return MappingProxyType(
+            {
+                (m.id if isinstance(m.id, str) else m.id[0]): m.string
+                for m in read_po(f, locale=lang)
+                if m.id and m.string
+            }
+        )
 
 
-def shared(lang: str) -> set[str]:
+@functools.cache
+def shared(lang: str) -> frozenset[str]:
     """The msgids the shared .po files translate (every file that is no game's)."""
     ids = set(registry.ids())
-    return {msgid for path in (HERE / lang).glob("*.po") if path.stem not in ids for msgid in area(lang, path.stem)}
+    return frozenset(
+        msgid for path in (HERE / lang).glob("*.po") if path.stem not in ids for msgid in area(lang, path.stem)
+    )
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
