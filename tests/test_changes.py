@@ -9,6 +9,14 @@ import time
 from scorekeeper import changes, db
 
 
+def until(condition, seconds: float = 10.0) -> None:
+    """Wait for `condition()`, failing the test after `seconds` rather than hanging the run."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the watchers never came"
+        time.sleep(0.01)
+
+
 def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_path):
     path = str(tmp_path / "watch.sqlite")
     db.migrate(path)
@@ -25,8 +33,7 @@ def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_p
     waiters = [threading.Thread(target=wait, args=("game-a", 5)), threading.Thread(target=wait, args=("game-b", 1))]
     for waiter in waiters:
         waiter.start()
-    while len(watch.waiting) < 2:
-        time.sleep(0.01)
+    until(lambda: len(watch.waiting) == 2)
     other.execute("update games set version = 2 where id = 'game-a'")
     for waiter in waiters:
         waiter.join(10)
@@ -39,12 +46,16 @@ def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_p
 def test_a_change_made_here_wakes_at_once(tmp_path):
     path = str(tmp_path / "watch.sqlite")
     db.migrate(path)
+    # the game is stored: a look at the file (after another process's ring, say) finds it as the waiter saw it
+    # and wakes nobody; only the change made here may
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("insert into games (id, rules, players, version) values ('game-c', 'inferno', '[]', 1)")
+    other.close()
     watch = changes.watch(path)
     result = []
     waiter = threading.Thread(target=lambda: result.append(watch.wait("game-c", 1, 5)))
     waiter.start()
-    while not watch.waiting:
-        time.sleep(0.01)
+    until(lambda: watch.waiting)
     started = time.monotonic()
     changes.changed("game-c")
     waiter.join(5)
@@ -62,8 +73,7 @@ def test_a_commit_in_another_process_rings_this_one_at_once(tmp_path, monkeypatc
     result = []
     waiter = threading.Thread(target=lambda: result.append(watch.wait("game-d", 1, 5)))
     waiter.start()
-    while not watch.waiting:
-        time.sleep(0.01)
+    until(lambda: watch.waiting)
     time.sleep(0.3)  # the watch is between two looks, its doorbell open
     bell = changes.bell_path(path)
     other.execute("update games set version = 2 where id = 'game-d'")
@@ -92,8 +102,7 @@ def test_a_ring_that_names_the_game_wakes_its_watchers_before_any_look(tmp_path,
     ]
     for waiter in waiters:
         waiter.start()
-    while len(watch.waiting) < 2:
-        time.sleep(0.01)
+    until(lambda: len(watch.waiting) == 2)
     time.sleep(0.3)  # the doorbell is open
     started = time.monotonic()
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as ring:  # what changes.ring("game-e") sends
