@@ -16,9 +16,10 @@ import pytest
 from scorekeeper import guard
 from scorekeeper.worker import Worker
 
-from .helpers import HX, start
+from .helpers import HX, game_count, start
 
 TABLE = ["Anne", "Julien", "Sylvie"]
+EN = {"Accept-Language": "en"}
 ADDRESSES = ["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"]  # phones of these tests alone
 
 
@@ -123,6 +124,31 @@ def test_a_body_that_trickles_in_is_cut_with_a_408(app, client, monkeypatch):
         client.post("/new/inferno", data={"player.0": "A", "player.1": "B", "player.2": "C", "dealer": "0"}).status_code
         == 303
     )
+
+
+def chunked(client, path: str, body: bytes, content_type: str):
+    """POST `body` in chunks, without a length (werkzeug then reads no Content-Length), as gunicorn hands such a
+    body on: wsgi.input_terminated, read it to its end."""
+    overrides = {"HTTP_TRANSFER_ENCODING": "chunked", "wsgi.input_terminated": True}
+    return client.post(path, data=body, content_type=content_type, environ_overrides=overrides, headers=EN)
+
+
+@pytest.mark.parametrize("cooperative", [True, False], ids=["gevent", "threads"])
+def test_a_body_past_its_limit_sent_in_chunks_is_refused_not_cut(app, client, monkeypatch, cooperative):
+    # werkzeug stops reading a body without a length at the limit, without a word: what it read was taken for
+    # the whole form, and a valid form with 100 KB after it started a game
+    monkeypatch.setattr(guard, "cooperative", lambda: cooperative)
+    form = b"player.0=Anne&player.1=Julien&player.2=Sylvie&dealer=0"
+    refused = chunked(client, "/new/inferno", form + b"&note=" + b"x" * 100_000, "application/x-www-form-urlencoded")
+    assert refused.status_code == 413 and "far larger than any the app sends" in refused.get_data(as_text=True)
+    assert game_count(app) == 0
+    assert chunked(client, "/new/inferno", form, "application/x-www-form-urlencoded").status_code == 303
+    # a game file likewise, at its own limit
+    document = json.dumps({"format": "scorekeeper-game/1", "rules": "inferno", "players": TABLE}).encode()
+    refused = chunked(client, "/games/import", document + b" " * (1024 * 1024), "application/json")
+    assert refused.status_code == 413 and "too large for a game file" in refused.get_data(as_text=True)
+    assert chunked(client, "/games/import", document + b" " * 500_000, "application/json").status_code == 303
+    assert game_count(app) == 2
 
 
 class Connection:
