@@ -9,6 +9,8 @@ from urllib.parse import urljoin
 
 from playwright.sync_api import Locator, Page, expect
 
+from .touch import press
+
 
 def chip(page: Page, name: str, value) -> Locator:
     """The chip a player taps for `name` = `value` (its radio input is visually hidden: tap the label)."""
@@ -17,7 +19,7 @@ def chip(page: Page, name: str, value) -> Locator:
 
 def tap(page: Page, name: str, value) -> None:
     """Tap one chip and check it took."""
-    chip(page, name, value).click()
+    press(page, f"label.chip:has(input[name='{name}'][value='{value}'])")
     expect(page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
 
 
@@ -66,7 +68,7 @@ def step(page: Page) -> str:
 
 def submit_step(page: Page, expect_step: str | None = None, number: int | None = None) -> None:
     """Tap the form's big button; wait for the next step, or for round `number` on the board."""
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     if number is not None:
         expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
     if expect_step is not None:
@@ -140,7 +142,7 @@ def set_fields(page: Page, fields: dict) -> None:
         if kind == "radio":
             tap(page, name, value)
         elif kind == "checkbox":
-            page.locator(f"#round-entry label:has(input[name='{name}'])").click()
+            press(page, f"#round-entry label:has(input[name='{name}'])")
             expect(page.locator(f"#round-entry input[name='{name}']")).to_be_checked()
         else:
             page.locator(f"#round-entry [name='{name}']").fill(str(value))

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import chip, fits, start_game, tap
+from .helpers import fits, press, start_game, tap
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +27,7 @@ def round_totals(page: Page, number: int) -> list[str]:
 
 def save(page: Page, number: int) -> None:
     """Tap the save button and wait for the hand on the board."""
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
 
 
@@ -53,8 +53,8 @@ def test_a_team_game_to_the_target(page: Page, live_server):
     tap(page, "game", "points")
     points_of(page, 0, 23)
     points_of(page, 1, 35)
-    page.locator("button[data-for='game-points-1'][data-step='1']").click()  # + : 36
-    page.locator("button[data-for='game-points-1'][data-step='1']").click()  # + : 37
+    press(page, "button[data-for='game-points-1'][data-step='1']")  # + : 36
+    press(page, "button[data-for='game-points-1'][data-step='1']")  # + : 37
     expect(page.locator("#game-points-1")).to_have_value("37")
     expect(page.locator(".af-game-live")).to_contain_text("Julien & Pierre")
     assert fits(page, 360), "the hand form scrolls sideways at 360 px"
@@ -76,7 +76,7 @@ def test_a_team_game_to_the_target(page: Page, live_server):
     assert totals(page) == [5, 4]  # Ace turned up: 1 for Pierre's side
 
     # Hand 3: Sylvie deals, Julien begs and is given a point; a tie on card points gives nobody Game
-    chip(page, "turn_up.0", "9").click()
+    press(page, "label.chip:has(input[name='turn_up.0'][value='9'])")
     tap(page, "beg", "stand")
     tap(page, "high", 1)
     tap(page, "low", 0)
@@ -139,7 +139,7 @@ def test_a_hand_without_javascript(no_js_phone: Page, live_server):
     tap(page, "low", "none")
     tap(page, "jack", "none")
     tap(page, "game", "tie")
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     expect(page.locator("#round-form #first-error")).to_contain_text("Manche 2")
     expect(page.locator("input[name='high'][value='1']")).to_be_checked()
     assert totals(page) == [2, 1, 1]

@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from .helpers import press, tap
+
 pytestmark = pytest.mark.browser
 
 NAMES = ["Anne", "Julien", "Sylvie"]
@@ -21,12 +23,6 @@ def start(page: Page, base: str) -> str:
     page.locator("#setup-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/[^/?#]+$"))
     return page.url
-
-
-def tap(page: Page, name: str, value) -> None:
-    """Tap a chip (its input is visually hidden: tap the label) and check it took."""
-    page.locator(f"label.chip:has(input[name='{name}'][value='{value}'])").click()
-    expect(page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
 
 
 def hand(page: Page, seat: int, a: int, b: int) -> None:
@@ -47,7 +43,7 @@ def bank(page: Page) -> int:
 
 def save(page: Page, number: int) -> None:
     """Tap the big button and wait for the round on the board."""
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
 
 
@@ -119,7 +115,7 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     tap(page, "cote", "everest")
     tap(page, "staked.1", 1)  # Anne's stake forgotten
     tap(page, "winner", 0)
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     expect(page.locator("#round-form #first-error")).to_contain_text("Anne")
     assert held(page) == [5, 25, 0] and sum(held(page)) == 30
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import board_rounds, fits, open_game, round_totals, start_game, totals
+from .helpers import board_rounds, fits, open_game, press, round_totals, start_game, totals
 
 pytestmark = pytest.mark.browser
 
@@ -21,18 +21,18 @@ P7 = P3 + ["Maximilien", "Chloé", "Bartholomew", "Zoë"]
 def red_card(page: Page, seat: int, face: int, times: int = 1) -> None:
     """Tap a player's red card of value `face` (each tap counts one more)."""
     for _ in range(times):
-        page.locator(f"#player-{seat} label.face[for='red-{seat}-{face}']").click()
+        press(page, f"#player-{seat} label.face[for='red-{seat}-{face}']")
 
 
 def plus(page: Page, seat: int, times: int) -> None:
     """Tap + beside a player's other cards."""
     for _ in range(times):
-        page.locator(f"#player-{seat} button[data-for='other-{seat}'][data-step='1']").click()
+        press(page, f"#player-{seat} button[data-for='other-{seat}'][data-step='1']")
 
 
 def nothing(page: Page, seat: int) -> None:
     """Tap "collected nothing" for a player."""
-    page.locator(f"#player-{seat} label.chip:has(input[name='nothing.{seat}'])").click()
+    press(page, f"#player-{seat} label.chip:has(input[name='nothing.{seat}'])")
 
 
 def points(page: Page, seat: int):
@@ -49,7 +49,7 @@ def other_cards(page: Page, others) -> None:
 
 def save(page: Page, number: int) -> None:
     """Tap Save and wait for the round on the board."""
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
 
 

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, Route, expect
 from scorekeeper import registry
 from tests.samples import sample
 
-from .helpers import open_game, set_fields, shows, tap_at_once
+from .helpers import open_game, press, set_fields, shows, tap_at_once
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,7 @@ def stored_rounds(page: Page, url: str) -> list[dict]:
 
 
 def save(page: Page) -> None:
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
 
 
 def step_of(page: Page) -> str:

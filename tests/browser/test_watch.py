@@ -10,12 +10,9 @@ from playwright.sync_api import Page, expect
 from scorekeeper import store
 from scorekeeper.db import connect
 
+from .helpers import press, tap
+
 pytestmark = pytest.mark.browser
-
-
-def tap(page: Page, name: str, value) -> None:
-    """Tap a chip (its radio input is visually hidden: tap the label)."""
-    page.locator(f"label.chip:has(input[name='{name}'][value='{value}'])").click()
 
 
 def start(page: Page, base: str, players, hands: str) -> str:
@@ -34,13 +31,13 @@ def enter_round(page: Page, number: int, bids, tricks) -> None:
     board shows it."""
     for seat in range(len(bids)):
         tap(page, f"open.{seat}", "secret")
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     expect(page.locator("#round-entry input[name=step]")).to_have_value("tricks")
     for seat, bid in enumerate(bids):
         tap(page, f"bids.{seat}", bid)
     for seat, took in enumerate(tricks):
         tap(page, f"tricks.{seat}", took)
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
 
 
