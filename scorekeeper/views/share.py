@@ -47,8 +47,8 @@ def _kept(cached, url: str, *args):
 
 
 def qr_img(url: str, title: str) -> Markup:
-    """A QR code of `url` as an image in the page (see _qr)."""
-    return _kept(_qr, url, title)
+    """A QR code of `url` as an image in the page (see _qr); nothing for a link no code can hold."""
+    return _kept(_qr, url, title) if qr_width(url) else Markup("")
 
 
 def qr_size(code) -> int:
@@ -60,7 +60,8 @@ def qr_width(url: str) -> int:
     """The width `url`'s QR code is shown at, without drawing it: its size depends on its version, not on its
     mask, and choosing the mask is most of the 15 ms a code takes (a scoring phone's every page asked it).
     The version depends on how the text is encoded and how long it is: an ASCII link with a small letter in
-    it (every game's: /games/...) is encoded byte by byte, as a run of "a"s as long, whose width is kept."""
+    it (every game's: /games/...) is encoded byte by byte, as a run of "a"s as long, whose width is kept.
+    0 when no QR code can hold the link (its address from a Host header kilobytes long): it goes without one."""
     if url.isascii() and any(c.islower() for c in url):
         return _kept(_qr_width, "a" * len(url))
     return _kept(_qr_width, url)
@@ -69,7 +70,17 @@ def qr_width(url: str) -> int:
 @lru_cache(maxsize=1024)  # an int per link
 def _qr_width(url: str) -> int:
     """See qr_width."""
-    return qr_size(segno.make(url, error="m", mask=0))
+    try:
+        return qr_size(segno.make(url, error="m", mask=0))
+    except segno.DataOverflowError:
+        return 0
+
+
+def _png(url: str):
+    """The response of `url`'s QR code file; 404 for a link no code can hold."""
+    if not qr_width(url):
+        abort(404)
+    return make_response(_kept(qr_png, url))
 
 
 @lru_cache(maxsize=1024)  # a code is about 500 bytes: 1,024 of them (a venue's every table), under 1 MB
@@ -143,7 +154,7 @@ def join(game_id: str, token: str):
 def watch_qr(game_id: str):
     """The watch link's QR code, for whoever may see the game (the link is on its page for all to read)."""
     stored = access.game_or_404(game_id)
-    response = make_response(_kept(qr_png, absolute(url_for("games.show", game_id=stored.id))))
+    response = _png(absolute(url_for("games.show", game_id=stored.id)))
     # the link of a game never changes; the address it starts with is the one asked (another host, another URL)
     response.headers.update({"Content-Type": "image/png", "Cache-Control": "private, max-age=86400"})
     return response
@@ -154,7 +165,7 @@ def score_qr(game_id: str):
     """The score link's QR code, for the phones that may score (the share panel shows it to them only)."""
     stored = access.game_or_404(game_id)
     access.require_score(stored)
-    response = make_response(_kept(qr_png, score_link(stored)))
+    response = _png(score_link(stored))
     response.headers.update({"Content-Type": "image/png", "Cache-Control": "private, no-cache", "Vary": "Cookie"})
     return response
 

@@ -94,3 +94,20 @@ def test_the_score_links_code_is_for_scoring_phones_only_and_follows_a_new_link(
 )
 def test_the_width_worked_out_without_drawing_is_the_drawn_codes(link):
     assert share.qr_width(link) == share.qr_size(segno.make(link, error="m"))
+
+
+def test_a_link_too_long_for_any_qr_code_is_shown_without_one(app, client, other_phone, url):
+    # a link's address comes from the phone's Host header, which may be kilobytes long: no code holds such a
+    # link (segno refuses it), and the game page, its codes and a club night's page said 500
+    far = "http://" + ".".join(["h" * 60] * 45)  # a host of 2,745 characters
+    event = client.post("/events", data={"name": "Thursday club", "day": ""}).headers["Location"]
+    for phone, base in ((other_phone, far), (client, None)):  # a watcher at that address; the scorer's phone
+        if base is None:
+            app.config["PUBLIC_URL"] = far  # at its own address (its cookie), the links made as long
+        page = phone.get(url, base_url=base or "http://localhost")
+        html = page.get_data(as_text=True)
+        assert page.status_code == 200 and f"{far}{url}" in html.replace("<wbr>", "")
+        assert 'class="qr"' not in html  # the links, without their codes
+        for src in (f"{url}/watch-link.png", f"{url}/score-link.png")[: 2 if base is None else 1]:
+            assert phone.get(src, base_url=base or "http://localhost").status_code == 404, src
+        assert phone.get(event, base_url=base or "http://localhost").status_code == 200
