@@ -4,12 +4,23 @@ Locators are structural (ids, input names, values) so they hold in French and En
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from urllib.parse import urljoin
 
 from playwright.sync_api import Locator, Page, expect
 
 from .touch import press
+
+
+def shot(page: Page, name: str, full_page: bool = False) -> None:
+    """Keep a screenshot to look at when SCOREKEEPER_SHOTS names a folder: a look-at-it aid, not a check, and
+    0.1 s of CPU each, so not taken in every run."""
+    folder = os.environ.get("SCOREKEEPER_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{folder}/{name}.png", full_page=full_page)
 
 
 def chip(page: Page, name: str, value) -> Locator:

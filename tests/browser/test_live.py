@@ -18,12 +18,11 @@ from playwright.sync_api import Page, expect
 from scorekeeper import registry
 from tests.samples import all_fields, sample, setup_fields
 
-from .helpers import board_rounds, round_number, step, totals
+from .helpers import board_rounds, round_number, shot, step, totals
 
 pytestmark = pytest.mark.browser
 
 GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
-SHOTS = "/tmp/live-"
 FOLLOWS = 3000  # ms: what another phone saved shows within 3 s
 
 
@@ -67,7 +66,7 @@ def test_undo_leaves_one_round_form(page: Page, live_server, rules_id):
     expect(page.locator("#game-message")).to_be_visible()
     one_round_form(page)
     assert board_rounds(page) == 0 and round_number(page) == 1
-    page.screenshot(path=f"{SHOTS}undo-{rules_id}.png")
+    shot(page, f"live-undo-{rules_id}")
 
 
 def post(page: Page, address: str, form: dict) -> None:
@@ -141,7 +140,7 @@ def test_a_scoring_phone_follows_what_another_saves(page: Page, live_server, rul
     expect(page.locator("#saved-elsewhere")).to_contain_text("Manche 1 : un autre téléphone")
     expect(page.locator("#flash")).to_contain_text("un autre téléphone")  # said to screen readers too
     one_round_form(page)
-    page.screenshot(path=f"{SHOTS}elsewhere-{rules_id}.png")
+    shot(page, f"live-elsewhere-{rules_id}")
 
     # a rename elsewhere: the board, the deal line and the form follow; this phone's taps stay, nothing more is said
     later = posts[1][1] if len(posts) > 1 else sample(rules_id).posts(game["rounds"][1], game)[0][1]
@@ -214,7 +213,7 @@ def test_any_stake_is_one_tap_and_the_chips_say_why_they_stop(page: Page, live_s
     assert taps == len(offered)
     expect(page.locator(".ea-pot output")).to_have_text(str(sum(int(v[-1]) for v in offered.values())))
     page.locator("#player-0").scroll_into_view_if_needed()
-    page.screenshot(path=f"{SHOTS}stakes-{rules_id}-{theme}.png")
+    shot(page, f"live-stakes-{rules_id}-{theme}")
     page.set_viewport_size({"width": 360, "height": 800})
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.set_viewport_size({"width": 195, "height": 422})  # 390 px at 200% zoom
@@ -233,7 +232,7 @@ def test_stakes_are_tapped_in_without_javascript(no_js_phone: Page, live_server,
         label.click()
     page.locator("#round-entry button[type=submit]").click()
     expect(page.locator("#scoreboard #round-1")).to_be_attached()
-    page.screenshot(path=f"{SHOTS}stakes-nojs-{rules_id}.png")
+    shot(page, f"live-stakes-nojs-{rules_id}")
 
 
 def test_a_one_card_hand_is_dealt_as_one_card(page: Page, live_server):

@@ -6,11 +6,9 @@ app rather than replacing it, the home page leading with the games in progress, 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import chip, enter_seats, open_game, submit_step, tap, totals
+from .helpers import chip, enter_seats, open_game, shot, submit_step, tap, totals
 
 pytestmark = pytest.mark.browser
-
-SHOTS = "/tmp/table-"  # screenshots of the changed screens, looked at by hand
 
 
 def test_a_player_renamed_after_the_end_keeps_every_round_and_the_sheet_downloads_beside_the_app(
@@ -33,12 +31,12 @@ def test_a_player_renamed_after_the_end_keeps_every_round_and_the_sheet_download
 
     page.locator("#rename-players").click()
     expect(page.locator("#players-form")).to_be_visible()
-    page.screenshot(path=SHOTS + "rename.png")
+    shot(page, "table-rename")
     page.locator("#player-1").fill("Julien")
     page.locator("#player-2").fill("anne")  # the same name as Anne's: refused, naming it
     page.locator("#players-form button[type=submit]").click()
     expect(page.locator("#players-form .errors")).to_contain_text("anne")
-    page.screenshot(path=SHOTS + "rename-refused.png")
+    shot(page, "table-rename-refused")
     page.locator("#player-2").fill("Sylvie")
     page.locator("#players-form button[type=submit]").click()
     page.wait_for_url(game)
@@ -56,7 +54,7 @@ def test_a_player_renamed_after_the_end_keeps_every_round_and_the_sheet_download
     won = page.locator("#my-games .saved li").first
     expect(won).to_contain_text("Julien")
     expect(won.locator(".state")).to_contain_text("Gagnant")
-    page.screenshot(path=SHOTS + "home-finished.png", full_page=True)
+    shot(page, "table-home-finished", full_page=True)
 
 
 def test_everyone_else_nothing_fills_the_rest_visibly_and_the_home_page_leads_with_the_game(page: Page, live_server):
@@ -72,7 +70,7 @@ def test_everyone_else_nothing_fills_the_rest_visibly_and_the_home_page_leads_wi
     chip(page, "bids.4", "all").click()  # the scorer sees Chloé bid ALL too: her mark goes
     expect(page.locator("#player-4 .filled")).to_be_hidden()
     page.locator("#round-form").scroll_into_view_if_needed()
-    page.screenshot(path=SHOTS + "fill.png")
+    shot(page, "table-fill")
     submit_step(page, "tricks")
     expect(page.locator("#player-4 legend .bid")).to_contain_text("TOUT")
     expect(page.locator("#player-0 legend .bid")).to_contain_text("RIEN")
@@ -82,6 +80,6 @@ def test_everyone_else_nothing_fills_the_rest_visibly_and_the_home_page_leads_wi
     expect(going).to_have_count(1)
     expect(going.locator(".state")).to_contain_text("Manche 1")
     assert page.locator("#in-progress").bounding_box()["y"] < page.locator("#new-game").bounding_box()["y"]
-    page.screenshot(path=SHOTS + "home.png")
+    shot(page, "table-home")
     going.locator("a").click()
     page.wait_for_url(game)

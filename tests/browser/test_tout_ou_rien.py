@@ -17,6 +17,7 @@ from .helpers import (
     fits,
     open_game,
     round_totals,
+    shot,
     start_game,
     submit_step,
     tap,
@@ -62,18 +63,18 @@ def secret_bids_come_after_the_hand(page: Page) -> None:
     submit_step(page, "tricks")
     expect(page.locator("#player-1 legend .bid.open")).to_contain_text("3")
     expect(page.locator("#player-1 input[name='bids.1']")).to_have_count(0)  # an open bid is not asked again
-    page.screenshot(path="/tmp/table-tor-step2.png", full_page=True)
+    shot(page, "table-tor-step2", full_page=True)
     page.locator("#round-entry .step a").click()  # Change the bids
     expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")
     expect(page.locator("input[name='bids.1'][value='3']")).to_be_checked()
     expect(page.locator("#round-entry input[name^='bids.']:checked")).to_have_count(1)  # no secret bid early
     expect(page.locator("#player-2 .open-bid")).to_be_hidden()
-    page.screenshot(path="/tmp/table-tor-step1.png", full_page=True)
+    shot(page, "table-tor-step1", full_page=True)
     submit_step(page, "tricks")
     submit_step(page, "tricks")  # the secret bids are missing: refused, naming them
     expect(page.locator("#player-0 .field-error").first).to_be_visible()  # Anne's and Sylvie's, beside them
     expect(page.locator("#player-2 .field-error").first).to_be_attached()
-    page.screenshot(path="/tmp/table-tor-refused.png", full_page=True)
+    shot(page, "table-tor-refused", full_page=True)
     assert board_rounds(page) == 0
 
 
