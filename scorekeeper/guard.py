@@ -79,8 +79,8 @@ def body_in_bounds() -> None:
     limit = request.max_content_length
     if held_to_form_size():
         limit = int(current_app.config["FORM_MAX_BYTES"])
-    if limit is not None and request.content_length is None:
-        limit += 1
+    if limit is not None:  # a number, though SCOREKEEPER_MAX_CONTENT_LENGTH comes as text
+        limit = int(limit) + (1 if request.content_length is None else 0)
     request.max_content_length = limit
 
 

@@ -151,6 +151,17 @@ def test_a_body_past_its_limit_sent_in_chunks_is_refused_not_cut(app, client, mo
     assert game_count(app) == 2
 
 
+def test_the_game_files_limit_set_from_the_environment_holds(app, client):
+    app.config["MAX_CONTENT_LENGTH"] = "2048"  # SCOREKEEPER_MAX_CONTENT_LENGTH: every setting comes as text
+    assert client.get("/").status_code == 200
+    document = json.dumps({"format": "scorekeeper-game/1", "rules": "inferno", "players": TABLE}).encode()
+    assert chunked(client, "/games/import", document, "application/json").status_code == 303
+    refused = chunked(client, "/games/import", document + b" " * 4096, "application/json")
+    assert refused.status_code == 413 and "too large for a game file" in refused.get_data(as_text=True)
+    sized = client.post("/games/import", data=document + b" " * 4096, content_type="application/json")
+    assert sized.status_code == 413
+
+
 class Connection:
     """A client socket the worker may close."""
 
