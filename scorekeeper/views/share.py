@@ -112,8 +112,10 @@ def score_link(stored: store.Stored) -> str:
 @bp.app_template_global()
 def share_links(stored: store.Stored, can_score: bool) -> dict:
     """What the share panel shows: the watch link for everyone, the score link for scorers only. Their QR
-    codes are files the phone fetches when the panel comes into view (loading="lazy"): drawing one takes
-    15 ms, which every first render of a game paid, and a first visit goes without them."""
+    codes are files the phone fetches when the panel nears the view (loading="lazy"): drawing one takes 15 ms,
+    which a new game's first page paid. The score link's, in a closed panel, is not fetched on a
+    first visit; the watch link's is, on a new game (Chromium at 390x844: its panel is within lazy loading's
+    margin), as a request of its own."""
     watch = absolute(url_for("games.show", game_id=stored.id))
     host = urlsplit(watch).hostname or ""
     links = {
