@@ -76,11 +76,13 @@ def _qr_width(url: str) -> int:
         return 0
 
 
-def _png(url: str):
-    """The response of `url`'s QR code file; 404 for a link no code can hold."""
+def _png(url: str, headers: dict[str, str]):
+    """The response of `url`'s QR code file, with `headers`; 404 for a link no code can hold."""
     if not qr_width(url):
         abort(404)
-    return make_response(_kept(qr_png, url))
+    response = make_response(_kept(qr_png, url))
+    response.headers.update({"Content-Type": "image/png", **headers})
+    return response
 
 
 @lru_cache(maxsize=1024)  # a code is about 500 bytes: 1,024 of them (a venue's every table), under 1 MB
@@ -104,6 +106,11 @@ def qr_png(url: str) -> bytes:
     return out.getvalue()
 
 
+def watch_link(game_id: str) -> str:
+    """The game's watch link (its page), as another phone opens it."""
+    return absolute(url_for("games.show", game_id=game_id))
+
+
 def score_link(stored: store.Stored) -> str:
     """The game's score link, as another phone opens it."""
     return absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
@@ -116,7 +123,7 @@ def share_links(stored: store.Stored, can_score: bool) -> dict:
     which a new game's first page paid. The score link's, in a closed panel, is not fetched on a
     first visit; the watch link's is, on a new game (Chromium at 390x844: its panel is within lazy loading's
     margin), as a request of its own."""
-    watch = absolute(url_for("games.show", game_id=stored.id))
+    watch = watch_link(stored.id)
     host = urlsplit(watch).hostname or ""
     links = {
         "watch": watch,
@@ -156,10 +163,8 @@ def join(game_id: str, token: str):
 def watch_qr(game_id: str):
     """The watch link's QR code, for whoever may see the game (the link is on its page for all to read)."""
     stored = access.game_or_404(game_id)
-    response = _png(absolute(url_for("games.show", game_id=stored.id)))
     # the link of a game never changes; the address it starts with is the one asked (another host, another URL)
-    response.headers.update({"Content-Type": "image/png", "Cache-Control": "private, max-age=86400"})
-    return response
+    return _png(watch_link(stored.id), {"Cache-Control": "private, max-age=86400"})
 
 
 @bp.get("/games/<game_id>/score-link.png")
@@ -167,9 +172,7 @@ def score_qr(game_id: str):
     """The score link's QR code, for the phones that may score (the share panel shows it to them only)."""
     stored = access.game_or_404(game_id)
     access.require_score(stored)
-    response = _png(score_link(stored))
-    response.headers.update({"Content-Type": "image/png", "Cache-Control": "private, no-cache", "Vary": "Cookie"})
-    return response
+    return _png(score_link(stored), {"Cache-Control": "private, no-cache", "Vary": "Cookie"})
 
 
 @bp.post("/games/<game_id>/score-link")
