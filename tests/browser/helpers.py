@@ -23,14 +23,19 @@ def shot(page: Page, name: str, full_page: bool = False) -> None:
         page.screenshot(path=f"{folder}/{name}.png", full_page=full_page)
 
 
+def chip_selector(name: str, value) -> str:
+    """Where the chip a player taps for `name` = `value` is (its radio input is visually hidden: the label)."""
+    return f"label.chip:has(input[name='{name}'][value='{value}'])"
+
+
 def chip(page: Page, name: str, value) -> Locator:
-    """The chip a player taps for `name` = `value` (its radio input is visually hidden: tap the label)."""
-    return page.locator(f"label.chip:has(input[name='{name}'][value='{value}'])")
+    """The chip a player taps for `name` = `value`."""
+    return page.locator(chip_selector(name, value))
 
 
 def tap(page: Page, name: str, value) -> None:
     """Tap one chip and check it took."""
-    press(page, f"label.chip:has(input[name='{name}'][value='{value}'])")
+    press(page, chip_selector(name, value))
     expect(page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
 
 

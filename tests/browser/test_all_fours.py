@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import fits, press, start_game, tap
+from .helpers import chip_selector, fits, press, start_game, tap
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +76,7 @@ def test_a_team_game_to_the_target(page: Page, live_server):
     assert totals(page) == [5, 4]  # Ace turned up: 1 for Pierre's side
 
     # Hand 3: Sylvie deals, Julien begs and is given a point; a tie on card points gives nobody Game
-    press(page, "label.chip:has(input[name='turn_up.0'][value='9'])")
+    press(page, chip_selector("turn_up.0", 9))
     tap(page, "beg", "stand")
     tap(page, "high", 1)
     tap(page, "low", 0)
