@@ -63,8 +63,16 @@ def secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+def own_origin() -> str:
+    """This request's own origin as a browser writes it in Origin: scheme://host[:port], the scheme's default
+    port left out, in small letters."""
+    default = {"http": ":80", "https": ":443"}.get(request.scheme, "")
+    return f"{request.scheme}://{request.host.lower().removesuffix(default)}"
+
+
 def refuse_cross_site() -> None:
-    """Refuse unsafe requests from another site (Sec-Fetch-Site, else Origin against Host)."""
+    """Refuse unsafe requests from another site (Sec-Fetch-Site, else Origin against the request's own scheme
+    and host: a page served over plain HTTP is another origin than the same host over HTTPS)."""
     if request.method not in UNSAFE:
         return
     site = request.headers.get("Sec-Fetch-Site")
@@ -73,9 +81,7 @@ def refuse_cross_site() -> None:
             abort(403, description="cross-site")
         return
     origin = request.headers.get("Origin")
-    if origin and origin != "null" and origin.split("://", 1)[-1] != request.host:
-        abort(403, description="cross-site")
-    if origin == "null":
+    if origin is not None and origin.lower() != own_origin():  # "null" too: a sandboxed or opaque page
         abort(403, description="cross-site")
 
 

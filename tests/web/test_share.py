@@ -392,6 +392,23 @@ def test_a_same_origin_post_is_accepted(app, client, url, headers):
     assert tricks(client, url, 2, [1, 1, 0], headers).status_code == 303
 
 
+@pytest.mark.parametrize(
+    ("origin", "base", "accepted"),
+    [
+        ("http://localhost", "https://localhost", False),  # a page over plain HTTP posting to the HTTPS server
+        ("https://localhost", "http://localhost", False),
+        ("https://localhost", "https://localhost", True),
+        ("https://localhost", "https://localhost:443", True),  # the default port, which Origin leaves out
+    ],
+)
+def test_the_origin_check_compares_the_scheme_too(app, client, url, origin, base, accepted):
+    before = version(app, url)
+    data = {"number": "2", "step": "tricks", **seats("tricks", ["1", "1", "0"])}
+    response = client.post(f"{url}/rounds", data=data, headers={"Origin": origin, **EN}, base_url=base)
+    assert response.status_code == (303 if accepted else 403)
+    assert (version(app, url) > before) == accepted
+
+
 def test_a_name_like_a_script_is_only_text(client, other_phone):
     name = '<script>alert("x")</script>'
     url = start(client, "tout-ou-rien", [name, "Bob", "<b>Cy</b>"], dealer=0)
