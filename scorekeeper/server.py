@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from gunicorn.app.base import BaseApplication
 
 from . import create_app
@@ -49,11 +51,22 @@ def patch_early(worker_class: str) -> None:
         monkey.patch_all()
 
 
+def finish_timers() -> None:
+    """Let every timer started in the master run out before gunicorn forks the workers. Under gevent a timer
+    (the rate limits' in-memory store starts one when the app is built) is a greenlet that has not run yet: the
+    first worker inherited it, ran it after the fork had dropped it from threading's table of live threads,
+    and printed a KeyError traceback at every start."""
+    for thread in threading.enumerate():
+        if isinstance(thread, threading.Timer):
+            thread.join()
+
+
 def run(host: str, port: int, workers: int, threads: int, worker_class: str = "gevent") -> None:
     """Serve until interrupted. gevent (the default): each worker holds up to 1,000 connections at once in
     greenlets, so watching phones can wait for news (long polling) at the cost of a socket each."""
     patch_early(worker_class)
     warm(create_app())  # migrate the store and make the secret key once, before the workers start
+    finish_timers()
     Server(
         {
             "bind": f"{host}:{port}",

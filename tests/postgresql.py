@@ -2,11 +2,13 @@
 cluster made in a temporary folder on a free loopback port), without fsync: durability is no part of a test.
 
 The run's first process starts it and says where it is in the environment (URL), which the test processes
-xdist starts inherit; the cluster's folder names that process (OWNER), so that a run killed before it could
-stop its server has it stopped by the next run (`sweep`). Each test gets a store of its own: a schema made
-and migrated for it (35 ms; a database copied from a template took twice that), named by the URL's
-search_path. The `app` fixture's store is the one exception (`emptied_store`): one schema per test process,
-its rows deleted before each test.
+xdist starts inherit. However the run ends (kill -9 too), its server stops with it: a watching process of its
+own stops it when the run is gone (`stop_with_this_process`). The cluster's folder also names the run (OWNER),
+so that a server left by an older run is stopped by the next run (`sweep`).
+
+Each test gets a store of its own: a schema made and migrated for it (35 ms; a database copied from a template
+took twice that), named by the URL's search_path. The `app` fixture's store is the one exception
+(`emptied_store`): one schema per test process, its rows deleted before each test.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from __future__ import annotations
 import glob
 import os
 import secrets
+import subprocess
+import sys
 import tempfile
 import threading
+from pathlib import Path
 
 from bench import pgcluster
 from bench.pgcluster import binaries, stop
@@ -26,6 +31,7 @@ URL = "TEST_POSTGRESQL_URL"  # where the run's server is (not SCOREKEEPER_*: the
 OWNER = "test-run"  # in a cluster's folder: the process id and start time of the test run that made it
 _admin: dict = {}
 _lock = threading.Lock()
+_watchers: list[subprocess.Popen] = []  # each holds the writing end of a pipe its watcher reads
 
 
 def server_url() -> str:
@@ -135,7 +141,24 @@ def start() -> tuple[str, str]:
     url, folder = pgcluster.start()
     with open(os.path.join(folder, OWNER), "w") as mark:
         mark.write(f"{os.getpid()} {_started(os.getpid())}\n")
+    stop_with_this_process(folder)
     return url, folder
+
+
+def stop_with_this_process(folder: str) -> None:
+    """Have the cluster in `folder` stopped once this process is gone, however it ends: a watcher in a session
+    of its own (a kill of the run's process group spares it) waits on a pipe whose writing end only this
+    process holds (not inherited by its children), and stops the cluster when the pipe closes. No polling."""
+    root = Path(__file__).resolve().parent.parent
+    watcher = subprocess.Popen(
+        [sys.executable, "-m", "tests.postgresql", folder],
+        cwd=root,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    _watchers.append(watcher)
 
 
 def sweep(places: list[str] | None = None) -> list[str]:
@@ -154,3 +177,8 @@ def sweep(places: list[str] | None = None) -> list[str]:
                 stop(folder)
                 gone.append(folder)
     return gone
+
+
+if __name__ == "__main__":  # the watcher of stop_with_this_process: wait for the run to end, then stop its cluster
+    sys.stdin.buffer.read()
+    stop(sys.argv[1])

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
+import time
+from pathlib import Path
 
 from tests import postgresql
 
@@ -30,3 +33,24 @@ def test_only_the_servers_of_test_runs_that_are_gone_are_stopped(tmp_path, monke
     monkeypatch.setattr(postgresql, "stop", stopped.append)
     assert sorted(postgresql.sweep([str(tmp_path)])) == sorted(stopped) == sorted([killed, reused])
     assert running not in stopped and benchmark not in stopped
+
+
+def test_a_killed_run_has_its_cluster_stopped_at_once(tmp_path):
+    """A run killed with -9 (nothing of its own runs after) still has its server stopped: its watcher sees
+    the run gone and stops the cluster, removing its folder (here a cluster's folder with no server in it)."""
+    folder = cluster(tmp_path, "killed", None)
+    code = f"from tests import postgresql; postgresql.stop_with_this_process({folder!r}); print('watched', flush=True)"
+    run = subprocess.Popen(
+        [sys.executable, "-c", code + "; input()"],
+        cwd=Path(__file__).parent.parent,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert run.stdout is not None and run.stdout.readline() == b"watched\n"
+    assert os.path.isdir(folder)
+    run.kill()
+    run.wait()
+    deadline = time.monotonic() + 60  # a deadline for a busy machine, not a measure of speed
+    while os.path.isdir(folder) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not os.path.exists(folder)

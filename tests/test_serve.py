@@ -2,6 +2,8 @@
 Wi-Fi routes to rather than loopback, and hands gunicorn the settings asked for."""
 
 import io
+import os
+import signal
 
 import segno
 
@@ -37,3 +39,19 @@ def test_the_announced_address_is_the_one_the_network_routes_to(monkeypatch):
     assert cli.lan_addresses() == ["192.168.1.20"]
     monkeypatch.setattr(cli, "routed_address", lambda: None)
     assert cli.lan_addresses() == []
+
+
+def test_a_start_logs_no_traceback(tmp_path):
+    """The real server, started and stopped: its log says it started and nothing went wrong (a gevent KeyError
+    traceback was printed by the first worker at every start)."""
+    from tests.test_two_servers import Server
+
+    server = Server(str(tmp_path / "store.sqlite"), tmp_path / "instance")
+    try:
+        assert server.ask("GET", "/")[0] == 200
+    finally:
+        os.killpg(server.process.pid, signal.SIGTERM)  # gunicorn's graceful stop
+        server.process.wait(30)
+    log = server.log.read_text(errors="replace")
+    assert "Booting worker" in log and "Shutting down" in log
+    assert "Traceback" not in log and "Error" not in log, log
