@@ -66,6 +66,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         FORM_MAX_BYTES=64 * 1024,  # any other body: a form, 5 KB at most as phones send them (guard.py)
         TRUSTED_PROXY=None,  # the address of a proxy in front (Caddy: "127.0.0.1"), whose X-Forwarded-For is believed
         CREATE_LIMIT="60 per minute",  # games started, imported or rematched per address (Flask-Limiter's notation)
+        # where rate limits are counted (Flask-Limiter's setting): the app's own store, shared by every worker and
+        # server (ratelimits.py); or a store of the `limits` library the operator runs (redis://host:6379)
+        RATELIMIT_STORAGE_URI="scorekeeper://",
         BODY_SECONDS=15,  # a request's body must have arrived within this (else 408): 1 MB at 0.5 Mbit/s
         WAITING_PER_ADDRESS=100,  # long polls one address may have waiting at once, per worker (guard.py)
         WAITING_PER_GAME=50,  # long polls one game may have waiting at once, per worker

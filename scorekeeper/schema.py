@@ -30,7 +30,7 @@ MIGRATIONS: list[Migration] = []
 
 # Every table that holds what is stored, parents before children: what copy-store copies
 # (tests/test_copy_store.py fails while a table of the schema is missing here).
-TABLES = ["events", "event_access", "games", "rounds", "access", "summaries"]
+TABLES = ["events", "event_access", "games", "rounds", "access", "summaries", "rate_limits"]
 
 
 def both(fn: Callable[[Database], None]) -> Callable[[Database], None]:
@@ -126,3 +126,13 @@ def m003_events(db: Database) -> None:
 def m004_rematch(db: Database) -> None:
     """A finished game remembers its rematch, so a rematch tapped twice starts one game."""
     db.execute("alter table games add column rematch text")
+
+
+@both
+def m005_rate_limits(db: Database) -> None:
+    """Rate limits counted for every worker of every server (ratelimits.py): a window per limit and address, its
+    hits and when it ends (seconds since 1970); the ended ones are deleted as counting goes."""
+    db.execute(
+        "create table rate_limits (name text primary key, hits integer not null, expires double precision not null)"
+    )
+    db.execute("create index idx_rate_limits_expires on rate_limits (expires)")

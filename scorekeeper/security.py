@@ -12,6 +12,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
+from . import ratelimits  # noqa: F401  (registers the scheme scorekeeper://)
 from .i18n import gettext
 from .rules import N_
 
@@ -25,10 +26,10 @@ YEAR = 365 * 24 * 3600
 # read by the browser, never shown as a page: a page's own headers (its CSP, framing, referrer) would only add
 # weight to every first visit (each phone fetches the manifest with the page)
 NOT_A_PAGE = {"application/manifest+json"}
-# Requests are counted per client address (the socket's, or the one a trusted proxy gives: guard.py) in this
-# process's memory: right for the one server at a card table (each gunicorn worker counts on its own, so a
-# limit is per worker).
-limiter = Limiter(get_remote_address, storage_uri="memory://", headers_enabled=True)
+# Requests are counted per client address (the socket's, or the one a trusted proxy gives: guard.py) where
+# RATELIMIT_STORAGE_URI says: by default `scorekeeper://`, the app's own store (ratelimits.py), so a limit holds
+# for every worker of every server sharing it, not for each worker alone.
+limiter = Limiter(get_remote_address, headers_enabled=True)
 CREATE_LIMIT = "60 per minute"  # new games, imports and rematches per address: a club night is far below it
 TOO_FAST = N_("Too many new games from this address in a short time: wait a minute, then try again.")
 

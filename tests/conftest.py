@@ -23,6 +23,7 @@ TWO_ENGINES = {
     "web/test_events.py",
     "test_two_servers.py",
     "test_copy_store.py",
+    "test_shared_limits.py",
     "web/test_every_game.py",
     "web/test_flow.py",
     "web/test_gamefile.py",
