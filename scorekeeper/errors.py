@@ -23,6 +23,7 @@ TITLES = {
 FORM_TOO_LARGE = N_("That form is far larger than any the app sends; nothing was changed. Reload the page.")
 STORE_BUSY = N_("The scores could not be reached just now; nothing was changed. Try again in a few seconds.")
 CROSS_SITE = N_("This request came from another site and was refused.")
+REMATCH_WATCH_ONLY = N_("Only the phones that score this game can start its rematch: this link lets you watch it.")
 OWNER_ONLY = N_(
     "Only the phone that started this game (or the admin) can rename its players, delete it or replace its "
     "score link; "
@@ -36,6 +37,8 @@ def _message(exc: HTTPException) -> str:
         return gettext(CROSS_SITE)
     if exc.code == 403 and exc.description == "owner-only":
         return gettext(OWNER_ONLY)
+    if exc.code == 403 and exc.description == "rematch-watch-only":
+        return gettext(REMATCH_WATCH_ONLY)
     if exc.code == 503 and exc.description == "store-busy":
         return gettext(STORE_BUSY)
     if exc.code == 413 and guard.held_to_form_size():

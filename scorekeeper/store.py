@@ -100,20 +100,32 @@ def create(db: Database, game: Game, device: str | None, event: str | None = Non
     return game_id
 
 
-def rematch(db: Database, game_id: str, game: Game, device: str | None, event: str | None = None) -> str:
+def rematch(db: Database, game_id: str, game: Game, device: str, event: str | None = None) -> str:
     """The finished game's rematch: the one started before (five taps at once make one game: the transaction
-    holds the finished game, in every worker), else `game`, stored now and remembered by the finished game."""
+    holds the finished game, in every worker), else `game`, stored now and remembered by the finished game.
+    The phones that score the finished game score the rematch: its owner owns it, the phones that joined with
+    its current score link join the rematch's (a link of its own: the finished game's opens only that game),
+    and `device`, a phone that scores the finished game, too though it joined after the rematch was made."""
     result = rules.play(game)
     with write(db, game_id):
-        query = "select r.id from games g join games r on r.id = g.rematch where g.id = ?"
+        query = "select r.id, r.score_token from games g join games r on r.id = g.rematch where g.id = ?"
         found = list(db.query(query, [game_id]))
-        if found:
-            return found[0]["id"]
-        fresh = _insert(db, game, result, device, event)
-        db.update("games", {"id": game_id}, {"rematch": fresh})
-    if event:
+        fresh = found[0]["id"] if found else _insert(db, game, result, None, event)
+        if not found:
+            db.execute(PASS_ON, [now(), fresh, game_id])
+            db.update("games", {"id": game_id}, {"rematch": fresh})
+        given = access(db, device, fresh)
+        if given is None or given["role"] == "watcher":  # one the rematch's owner took the score link from stays out
+            grant(db, device, fresh, "scorer", next(iter(db.query(query, [game_id])))["score_token"])
+    if event and not found:
         changes.changed(events.watch_key(event))
     return fresh
+
+
+PASS_ON = """insert into access (device, game_id, role, token, seen)
+select a.device, r.id, a.role, case when a.role = 'scorer' then r.score_token end, ?
+from access a join games g on g.id = a.game_id join games r on r.id = ?
+where g.id = ? and (a.role = 'owner' or (a.role = 'scorer' and a.token = g.score_token))"""
 
 
 def _insert(db: Database, game: Game, result: rules.Result, device: str | None, event: str | None = None) -> str:

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from babel.dates import format_date
 from babel.numbers import format_percent
-from flask import Blueprint, current_app, redirect, request, url_for
+from flask import Blueprint, abort, current_app, redirect, request, url_for
 from markupsafe import Markup
 
 from .. import chart, events, history, rules, security, store
@@ -188,8 +188,11 @@ def rematch_of(game: Game) -> Game:
 @bp.post("/games/<game_id>/rematch")
 @security.creates_games
 def rematch(game_id: str):
-    """Start the same game again with the same table, and open it."""
+    """Start the same game again with the same table, and open it: from a phone that scores the game only, and
+    the phones that score it score the rematch (store.rematch)."""
     stored = access.game_or_404(game_id)
+    if not access.can_score(stored):  # a watcher would own the rematch the table then lands on, and only watch it
+        abort(403, description="rematch-watch-only")
     if not store.derived(stored).finished:
         message = N_("This game is not over yet: a rematch can start once it has a winner.")
         return page.problems([problem(message)], 409)
