@@ -64,6 +64,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         MAX_CONTENT_LENGTH=1024 * 1024,  # a game file (guard.large_body)
         FORM_MAX_BYTES=64 * 1024,  # any other body: a form, 5 KB at most as phones send them (guard.py)
+        # the names a request's Host may give, else 400 (Flask's; security.trusted_hosts): by default, with a
+        # PUBLIC_URL its host plus localhost and 127.0.0.1, without one any
+        TRUSTED_HOSTS=None,
         TRUSTED_PROXY=None,  # the address of a proxy in front (Caddy: "127.0.0.1"), whose X-Forwarded-For is believed
         CREATE_LIMIT="60 per minute",  # games started, imported or rematched per address (Flask-Limiter's notation)
         # where rate limits are counted (Flask-Limiter's setting): the app's own store, shared by every worker and

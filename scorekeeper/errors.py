@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from flask import request
-from werkzeug.exceptions import HTTPException, InternalServerError, ServiceUnavailable
+from flask import current_app, make_response, request
+from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError, ServiceUnavailable
 
 from . import db, guard
 from .i18n import gettext
@@ -22,6 +22,7 @@ TITLES = {
 }
 FORM_TOO_LARGE = N_("That form is far larger than any the app sends; nothing was changed. Reload the page.")
 STORE_BUSY = N_("The scores could not be reached just now; nothing was changed. Try again in a few seconds.")
+UNKNOWN_HOST = N_("This server answers at %(address)s only: open that address.")
 CROSS_SITE = N_("This request came from another site and was refused.")
 REMATCH_WATCH_ONLY = N_("Only the phones that score this game can start its rematch: this link lets you watch it.")
 OWNER_ONLY = N_(
@@ -52,6 +53,8 @@ def handle(exc: HTTPException):
     """Render an HTTP error as a page (or, for htmx, the same page, which it shows in place)."""
     if isinstance(exc, InternalServerError) or exc.code is None:
         return handle_crash(exc)
+    if isinstance(exc, SecurityError):
+        return unknown_host()
     if request.headers.get("HX-Request") == "true":
         response = _in_place(_message(exc), exc.code)
     else:
@@ -62,6 +65,13 @@ def handle(exc: HTTPException):
     if request.method == "GET" and exc.code == 404:
         response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def unknown_host():
+    """A Host the server was not told it is (Flask's TRUSTED_HOSTS): a line of text, since no page can be drawn
+    (Flask made no URLs for that host), naming the public address rather than the one asked."""
+    message = gettext(UNKNOWN_HOST, address=current_app.config.get("PUBLIC_URL") or "")
+    return make_response(message, 400, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"})
 
 
 def _in_place(message: str, code: int):

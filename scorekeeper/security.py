@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import abort, current_app, g, make_response, request
 from flask.sessions import SecureCookieSessionInterface
@@ -31,6 +32,7 @@ NOT_A_PAGE = {"application/manifest+json"}
 # for every worker of every server sharing it, not for each worker alone.
 limiter = Limiter(get_remote_address, headers_enabled=True)
 CREATE_LIMIT = "60 per minute"  # new games, imports and rematches per address: a club night is far below it
+LOOPBACK_HOSTS = ["localhost", "127.0.0.1"]
 TOO_FAST = N_("Too many new games from this address in a short time: wait a minute, then try again.")
 
 
@@ -84,6 +86,20 @@ def refuse_cross_site() -> None:
     origin = request.headers.get("Origin")
     if origin is not None and origin.lower() != own_origin():  # "null" too: a sandboxed or opaque page
         abort(403, description="cross-site")
+
+
+def trusted_hosts(config) -> list[str] | None:
+    """The names a request may give as its Host (Flask's TRUSTED_HOSTS; any other is refused with 400): those
+    configured (a list, or names separated by commas), else with a public URL its host and loopback's (the
+    proxy's health checks, the operator on the machine itself); None, any, on a card table's Wi-Fi, where the
+    phones use whatever address the router gave (no link is made from it: share.base)."""
+    listed = config.get("TRUSTED_HOSTS")
+    if isinstance(listed, str):  # SCOREKEEPER_TRUSTED_HOSTS=scores.example.org,localhost
+        return [name.strip() for name in listed.split(",") if name.strip()]
+    host = urlsplit(str(config.get("PUBLIC_URL") or "")).hostname
+    if listed is not None or not host or ":" in host:  # werkzeug matches no IPv6 address: none is checked
+        return listed
+    return [host, *LOOPBACK_HOSTS]
 
 
 def device() -> str | None:
@@ -140,6 +156,7 @@ class Sessions(SecureCookieSessionInterface):
 def init_app(app) -> None:
     """Wire the checks and headers into every request; the session cookie (admin sign-in) stays same-site."""
     app.session_interface = Sessions()
+    app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config)
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     app.before_request(refuse_cross_site)

@@ -13,7 +13,7 @@ from ..db import close_db, get_db
 from ..i18n import gettext
 from ..kept import MB, Kept
 from ..rules import N_, Invalid, problem
-from . import access, page, screen
+from . import access, page, screen, share
 from .page import htmx
 
 bp = Blueprint("games", __name__, url_prefix="/games")
@@ -403,7 +403,9 @@ def _news(stored: store.Stored):
     if not htmx or htmx.history_restore_request:
         return render_game(stored, blocks=blocks, form_oob=True)
     rounds = "all" if request.args.get("rounds") == "all" else ""  # nothing else a client sends makes a new key
-    key = (stored.id, stored.version, i18n.current(), access.can_score(stored), rounds)
+    # the links it carries start with the server's address that the phones reached (share.base): a laptop on
+    # localhost and the phones on the Wi-Fi each get their own
+    key = (stored.id, stored.version, i18n.current(), access.can_score(stored), rounds, share.base())
     kept = current_app.extensions.setdefault("scorekeeper.news", Kept(NEWS_BYTES, POLL_ANSWERS))
     g.news_key = repr(key)  # compressed once too (CompressedNews; an answer that is not a 200 is not compressed)
     html = kept.get(key)

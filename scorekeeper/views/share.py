@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import ipaddress
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -30,9 +31,40 @@ QR_PIXELS = 230
 
 
 def absolute(path: str) -> str:
-    """A full URL another phone can open: PUBLIC_URL if the server has one, else the address used here."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + path
+    """A full URL another phone can open, starting with `base()`."""
+    return base() + path
+
+
+def base() -> str:
+    """Where every link another phone opens starts: PUBLIC_URL if the server has one, else the server's own
+    address as this connection reached it. Never the Host a phone sent: a watcher's news is drawn once and
+    served to the whole table, and one phone's `Host: evil.example` would send every other there."""
+    public = current_app.config.get("PUBLIC_URL")
+    if public:
+        return str(public).rstrip("/")
+    host, port = own_address()
+    scheme = request.scheme  # the connection's own, or what a trusted proxy says (guard.py)
+    return f"{scheme}://{host}" + ("" if port == {"http": 80, "https": 443}.get(scheme) else f":{port}")
+
+
+def own_address() -> tuple[str, int]:
+    """The address and port of this server that the request's connection reached (its socket's own: a phone on
+    the Wi-Fi reached 192.168.1.20:8000); without a socket (a test client), the server name the WSGI environ
+    gives."""
+    environ = request.environ
+    sock = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
+    if sock is None:
+        return environ.get("SERVER_NAME") or "localhost", int(environ.get("SERVER_PORT") or 80)
+    try:
+        address = sock.getsockname()
+    except OSError:
+        address = None
+    if not isinstance(address, tuple):  # a Unix socket: only a proxy reaches it (PUBLIC_URL says the address)
+        return "localhost", 80
+    ip = ipaddress.ip_address(str(address[0]).partition("%")[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:  # a dual-stack socket reached over IPv4
+        ip = ip.ipv4_mapped
+    return (f"[{ip}]" if ip.version == 6 else str(ip)), int(address[1])
 
 
 def breakable(url: str) -> Markup:

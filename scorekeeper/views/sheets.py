@@ -16,7 +16,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from .. import rules, sheets, store
 from ..i18n import current, gettext
 from ..rules import N_, Invalid, problem
-from . import access, page
+from . import access, page, share
 
 bp = Blueprint("sheets", __name__)
 
@@ -98,7 +98,7 @@ def completed(game_id: str):
     """The game's score sheet, filled in as far as it has gone, in the page's language."""
     stored = access.game_or_404(game_id)
     lang = current()
-    url = url_for("games.show", game_id=game_id, _external=True)
+    url = share.absolute(url_for("games.show", game_id=game_id))  # the printed code opens on any phone
     try:
         with printing():
             data = sheets.completed(
