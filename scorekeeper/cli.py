@@ -1,5 +1,5 @@
 """The command line: `scorekeeper serve` runs the app; `scorekeeper score FILE` scores a game file;
-`scorekeeper sheet` prints score sheets."""
+`scorekeeper sheet` prints score sheets; `scorekeeper backup FILE` and `restore FILE` keep the store safe."""
 
 from __future__ import annotations
 
@@ -176,6 +176,47 @@ def copy_store(source, target):
         raise click.ClickException(f"{type(exc).__name__}: {exc} Nothing was copied.") from None
     rows = ", ".join(f"{table} {n}" for table, n in counts.items())
     click.echo(f"Copied into {shown(target)}: {rows}.")
+
+
+def configured_store() -> str:
+    """The store the servers use (SCOREKEEPER_DATABASE, instance/config.py, else the instance's SQLite file)."""
+    from . import create_app
+
+    try:
+        return create_app().config["DATABASE"]
+    except Exception as exc:  # the store could not be opened (unreachable, refused): one line, not a traceback
+        raise click.ClickException(f"Could not open the store: {type(exc).__name__}: {exc}") from None
+
+
+@main.command()
+@click.argument("target", metavar="FILE")
+def backup(target):
+    """Copy the whole store into FILE while the servers run (an SQLite file; on PostgreSQL, say what to run)."""
+    from .backup import BackupRefused, backup
+    from .dbapi import shown
+
+    store = configured_store()
+    try:
+        found = backup(store, target)
+    except BackupRefused as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"Backed up {shown(store)} into {target}: {found['games']} games, {found['rounds']} rounds.")
+
+
+@main.command()
+@click.argument("source", metavar="FILE")
+def restore(source):
+    """Put the backup FILE in the place of the store; every server on it must be stopped first."""
+    from .backup import BackupRefused, restore
+    from .dbapi import shown
+
+    store = configured_store()
+    try:
+        found, kept = restore(source, store)
+    except BackupRefused as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"Restored {source} into {shown(store)}: {found['games']} games, {found['rounds']} rounds.")
+    click.echo(f"The store as it was is kept in {kept}.")
 
 
 @main.command()
