@@ -30,7 +30,7 @@ MIGRATIONS: list[Migration] = []
 
 # Every table that holds what is stored, parents before children: what copy-store copies
 # (tests/test_copy_store.py fails while a table of the schema is missing here).
-TABLES = ["events", "event_access", "games", "rounds", "access", "summaries", "rate_limits"]
+TABLES = ["events", "event_access", "games", "rounds", "access", "summaries", "rate_limits", "admin_sessions"]
 
 
 def both(fn: Callable[[Database], None]) -> Callable[[Database], None]:
@@ -136,3 +136,10 @@ def m005_rate_limits(db: Database) -> None:
         "create table rate_limits (name text primary key, hits integer not null, expires double precision not null)"
     )
     db.execute("create index idx_rate_limits_expires on rate_limits (expires)")
+
+
+@both
+def m006_admin_sessions(db: Database) -> None:
+    """The admin's sign-ins (admin_sessions.py): the id a browser's cookie names and when it ends (seconds since
+    1970); signing out deletes its row, so a copied cookie is refused by every worker of every server."""
+    db.execute("create table admin_sessions (id text primary key, ends double precision not null)")

@@ -29,6 +29,7 @@ TWO_ENGINES = {
     "web/test_gamefile.py",
     "web/test_history.py",
     "web/test_rematch.py",
+    "web/test_admin.py",
     "web/test_rename.py",
     "web/test_derived.py",
 }

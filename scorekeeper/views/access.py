@@ -8,7 +8,7 @@ import time
 
 from flask import abort, current_app, session
 
-from .. import security, store
+from .. import admin_sessions, security, store
 from ..db import get_db, write
 
 
@@ -48,18 +48,31 @@ def session_seconds() -> int:
 
 
 def sign_in() -> None:
-    """Mark this browser's session as the admin's, with the time and the password it signed in with."""
+    """Mark this browser's session as the admin's, with the time and the password it signed in with, and the
+    sign-in the store keeps (so signing out ends it on every worker and server)."""
     session.clear()
     session["admin"] = password_mark()
     session["admin_since"] = int(time.time())
+    session["admin_session"] = admin_sessions.start(get_db(), session_seconds())
+
+
+def sign_out() -> None:
+    """End this browser's admin sign-in in the store, so a copy of its cookie is refused too, and forget it."""
+    session_id = session.get("admin_session")
+    if isinstance(session_id, str):
+        admin_sessions.end(get_db(), session_id)
+    session.clear()
 
 
 def is_admin() -> bool:
-    """Whether this browser signed in with the current admin password, less than a session's length ago."""
+    """Whether this browser signed in with the current admin password, less than a session's length ago, and
+    has not signed out since."""
     if not admin_enabled() or not same(session.get("admin"), password_mark()):
         return False
-    since = session.get("admin_since")
-    return isinstance(since, int) and 0 <= time.time() - since < session_seconds()
+    since, session_id = session.get("admin_since"), session.get("admin_session")
+    if not (isinstance(since, int) and 0 <= time.time() - since < session_seconds()):
+        return False
+    return isinstance(session_id, str) and admin_sessions.active(get_db(), session_id)
 
 
 def can_score(stored: store.Stored) -> bool:

@@ -10,7 +10,7 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 import segno
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
 
 from .. import security, store
@@ -251,8 +251,9 @@ def admin():
 @bp.post("/admin/logout")
 def logout():
     """Sign out of the admin listing; the browser forgets every page and copy it kept (on a shared browser the
-    list of every game stays readable offline otherwise), the phone's game pages kept for offline too."""
-    session.clear()
+    list of every game stays readable offline otherwise), the phone's game pages kept for offline too. The
+    sign-in ends in the store: a copy of the cookie taken before is refused on every worker and server."""
+    access.sign_out()
     response = redirect(url_for("home.index"), 303)
     response.headers["Clear-Site-Data"] = '"cache", "storage"'
     return response

@@ -1,7 +1,11 @@
 """The admin: one password set by whoever runs the server lists every game; its sign-in is limited and
-its session ends after 8 hours or when the password changes."""
+its session ends after 8 hours, when the password changes, or when it signs out (on every server)."""
 
 import pytest
+
+from scorekeeper import create_app
+from scorekeeper.db import connect
+from tests.conftest import TEST_CONFIG
 
 from .helpers import game_count, post_round, start, text
 
@@ -14,6 +18,15 @@ FR = {"Accept-Language": "fr"}
 def admin_app(app):
     app.config["ADMIN_PASSWORD"] = "cœur à pique"
     return app
+
+
+def closed(app, night: str) -> bool:
+    """Whether the club night is closed, as stored."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return bool(db.execute("select closed from events where id = ?", [night.rsplit("/", 1)[-1]]).fetchone()[0])
+    finally:
+        db.conn.close()
 
 
 @pytest.fixture
@@ -49,8 +62,6 @@ def test_the_admin_password_lists_every_game(admin_app, client, other_phone, url
 
 
 def test_the_admin_password_comes_from_the_environment(monkeypatch, tmp_path):
-    from scorekeeper import create_app
-
     monkeypatch.setenv("SCOREKEEPER_ADMIN_PASSWORD", "secret")
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "env.sqlite"), "SECRET_KEY": "t"})
@@ -93,3 +104,23 @@ def test_the_admin_may_delete_any_game(admin_app, client, other_phone):
     assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
     assert client.post(f"{url}/delete").status_code == 303
     assert game_count(admin_app) == 0
+
+
+def test_signing_out_ends_the_session_for_a_copy_of_its_cookie_too(admin_app, client, other_phone):
+    url = start(other_phone, "inferno", P3)
+    night = other_phone.post("/events", data={"name": "Vendredi", "day": "2026-11-27"}).headers["Location"]
+    assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+    copied = client.get_cookie("session").value  # taken before signing out, by someone at the admin's shoulder
+    elsewhere = create_app({**TEST_CONFIG, "DATABASE": admin_app.config["DATABASE"], "ADMIN_PASSWORD": "cœur à pique"})
+    for app in (admin_app, elsewhere):  # another worker or server over the same store
+        replay = app.test_client()
+        replay.set_cookie("session", copied)
+        assert "Sign out" in text(replay.get("/admin", headers=EN))
+    assert client.post("/admin/logout").status_code == 303
+    for app in (admin_app, elsewhere):
+        replay = app.test_client()
+        replay.set_cookie("session", copied)
+        assert "Sign out" not in text(replay.get("/admin", headers=EN))
+        assert replay.post(f"{url}/delete").status_code == 403
+        assert replay.post(f"{night}/close").status_code == 403
+    assert game_count(admin_app) == 1 and not closed(admin_app, night)
