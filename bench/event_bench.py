@@ -2,21 +2,28 @@
 finished, 1,200 seats, 600 players who sit at two tables each), its page, its big screen and its live answers,
 against a game page of one of its tables. In-process through Flask's test client, over a throw-away SQLite
 file, or with `postgresql` a throwaway PostgreSQL cluster (bench/pgcluster.py).
-Run: `.venv/bin/python bench/event_bench.py [TABLES] [RUNS] [sqlite|postgresql]`."""
+Run: `.venv/bin/python bench/event_bench.py [TABLES] [RUNS] [sqlite|postgresql]`.
+
+`live [TABLES] [SECONDS] [SAVES_PER_SECOND]` counts instead of timing: one table saves that many changes a second
+while six watchers (fr, en, de; page and big screen) follow the event and one more asks with an old version each
+time; it prints each kind of watcher's answers a second, the leaderboards worked out and the news drawn."""
 
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import pgcluster
-from scorekeeper import create_app, events, gamefile, store
+from scorekeeper import create_app, events, gamefile, leaderboard, store
 from scorekeeper.db import get_db
+from scorekeeper.views import page as pages
 from tests.samples import sample
 
 HX = {"HX-Request": "true"}
@@ -137,6 +144,90 @@ def measure(database: str, tables: int, runs: int) -> dict:
     return rows
 
 
+VARIANTS = [(lang, view) for lang in ("fr", "en", "de") for view in ("page", "screen")]
+
+
+class Counted:
+    """Wrap `owner.name` so that each call is counted (the leaderboards worked out, the news drawn)."""
+
+    def __init__(self, owner, name: str):
+        self.owner, self.name, self.calls = owner, name, 0
+        self.wrapped = getattr(owner, name)
+
+        def counted(*args, **kwargs):
+            self.calls += 1
+            return self.wrapped(*args, **kwargs)
+
+        setattr(owner, name, counted)
+
+    def undo(self) -> None:
+        """Put the function back."""
+        setattr(self.owner, self.name, self.wrapped)
+
+
+def live(tables: int = 300, seconds: float = 5.0, per_second: float = 25.0) -> dict:
+    """One table saving `per_second` changes a second for `seconds`, six watchers following the event (each
+    asks again with the version its answer carries, as follow.js does) and one asking with version 0 each time;
+    the answers each got a second, the leaderboards worked out and the news drawn a second."""
+    app = create_app(
+        {"DATABASE": f"{tempfile.mkdtemp(prefix='scorekeeper-event-live-')}/bench.sqlite", "SECRET_KEY": "bench"}
+    )
+    event_id, going, _finished = seed(app, tables)
+    page = f"/events/{event_id}"
+    app.test_client().get(page)  # every summary made, the templates compiled
+    boards, drawn = Counted(leaderboard, "leaderboard"), Counted(pages, "blocks")
+    done, answers = threading.Event(), {}
+
+    def follow(lang: str, view: str, old: bool) -> None:
+        """A watcher of the event: an answer's version is the next ask's (`old`: version 0 every time)."""
+        client, got, version = app.test_client(), 0, "1"
+        while not done.is_set():
+            url = f"{page}/poll?version={0 if old else version}&wait=5" + ("&view=screen" if view == "screen" else "")
+            response = client.get(url, headers={**HX, "Accept-Language": lang})
+            if response.status_code == 200:
+                got += 1
+                version = re.search(r"version=(\d+)", response.get_data(as_text=True)).group(1)
+        answers[(lang, view, old)] = got
+
+    watchers = [threading.Thread(target=follow, args=(lang, view, False)) for lang, view in VARIANTS]
+    watchers.append(threading.Thread(target=follow, args=("fr", "page", True)))
+    for watcher in watchers:
+        watcher.start()
+    time.sleep(1.5)  # every watcher waiting
+    boards.calls = drawn.calls = 0
+    cpu, t0 = time.process_time(), time.perf_counter()
+    with app.app_context():
+        db = get_db()
+        stored = store.load(db, going)
+        assert stored is not None
+        for k in range(int(seconds * per_second)):
+            time.sleep(max(0.0, t0 + k / per_second - time.perf_counter()))
+            store.rename(db, going, stored.game.players, stored.game.players)
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu
+    done.set()
+    for watcher in watchers:
+        watcher.join()
+    boards.undo(), drawn.undo()
+    following = [n for (_l, _v, old), n in answers.items() if not old]
+    rows = {
+        "changes saved a second": int(seconds * per_second) / elapsed,
+        "answers a second, each watcher following (mean)": statistics.mean(following) / elapsed,
+        "answers a second, the most any follower got": max(following) / elapsed,
+        "answers a second, the watcher asking with version 0": answers[("fr", "page", True)] / elapsed,
+        "leaderboards worked out a second": boards.calls / elapsed,
+        "news drawn a second (7 watchers, 6 variants)": drawn.calls / elapsed,
+        "CPU seconds a second (the whole process)": cpu / elapsed,
+    }
+    print(f"{tables} tables, {seconds:g} s, one table saving {per_second:g} changes a second")
+    for label, value in rows.items():
+        print(f"{label:52} {value:7.2f}")
+    return rows
+
+
 if __name__ == "__main__":
-    given = sys.argv[1:] + [""] * 3
-    main(int(given[0] or 300), int(given[1] or 30), given[2] or "sqlite")
+    if sys.argv[1:2] == ["live"]:
+        given = sys.argv[2:] + [""] * 3
+        live(int(given[0] or 300), float(given[1] or 5), float(given[2] or 25))
+    else:
+        given = sys.argv[1:] + [""] * 3
+        main(int(given[0] or 300), int(given[1] or 30), given[2] or "sqlite")
