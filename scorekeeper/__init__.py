@@ -77,6 +77,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         WAITING_PER_GAME=50,  # long polls one game may have waiting at once, per worker
         CONNECTIONS_PER_ADDRESS=250,  # connections one address may hold at once, per gevent worker (worker.py)
         POLL_AGAIN_SECONDS=5,  # a poll past a cap is answered "nothing new" after this, and told to ask again after it
+        # a club night's poll answers at the turn of each such period (on the clock), with that period's news:
+        # a watcher gets one answer a second at most, however fast the tables save and whatever it asks
+        EVENT_SETTLE_SECONDS=1.0,
         # pages, htmx answers and game files: Brotli where the browser takes it, else gzip (Flask-Compress)
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_BR_LEVEL=5,  # a 28 KB game page: 5.1 KB in 1.0 ms (level 4: 5.5 KB in 0.65 ms; 9: 5.1 KB in 15 ms)

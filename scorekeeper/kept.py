@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 MB = 1024 * 1024
@@ -86,3 +87,32 @@ class Derived:
         rounds = list(stored.game.rounds)
         size = self.PER_SEAT * (1 + len(rounds) * len(stored.game.players))
         self.cache.put(stored.id, (stored.key, rounds, stored.result), size)
+
+
+class Once:
+    """One maker per key at a time: a request that asks for what another is making waits for it and reads what
+    was kept, rather than making it too (a club night's watchers are woken together by a save: each of them drew
+    the same news, and worked out the same leaderboard, while the first was still at it)."""
+
+    def __init__(self) -> None:
+        self.turns: dict[Any, list] = {}  # key: [its lock, how many hold or wait for it]
+        self.lock = threading.Lock()
+
+    def get(self, key, find: Callable[[], Any], make: Callable[[], Any]) -> Any:
+        """What `find()` returns if it is not None; else `make()` (which keeps it) while the others asking for
+        `key` wait, each of them then finding it."""
+        found = find()
+        if found is not None:
+            return found
+        with self.lock:
+            turn = self.turns.setdefault(key, [threading.Lock(), 0])
+            turn[1] += 1
+        try:
+            with turn[0]:
+                found = find()
+                return found if found is not None else make()
+        finally:
+            with self.lock:
+                turn[1] -= 1
+                if not turn[1]:
+                    del self.turns[key]

@@ -3,8 +3,10 @@ closing it, the big screen for the venue's projector, and the live answers its w
 
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict
+from dataclasses import replace
 from datetime import date
 
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
@@ -13,7 +15,7 @@ from markupsafe import Markup
 from .. import changes, events, guard, i18n, leaderboard, rules, security, store, summaries
 from ..db import close_db, get_db, write
 from ..i18n import gettext
-from ..kept import MB, Kept
+from ..kept import MB, Kept, Once
 from ..rules import N_, Invalid, problem
 from . import access, page
 from .page import htmx
@@ -23,7 +25,9 @@ bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_filter(i18n.tenths, "tenths")
 bp.add_app_template_filter(i18n.day, "event_day")
 LEADERS = 50  # leaderboard rows the page and the big screen show; the whole of it is a tap away
-STANDINGS_KEPT = 16  # events' tables and leaderboards kept per process, each at its latest version
+STANDINGS_KEPT = 16  # events' tables and leaderboards kept per process (each counted as 1 in a Kept of 16)
+PUBLISHED_KEPT = 1024  # events whose version this second's news carries, kept per process
+ONCE = Once()  # what the watchers woken together ask is made by the first of them (kept.py)
 ITEMS_KEPT = 4096  # tables drawn, kept per process: a venue's 300 in three languages, and their changes
 NEWS_KEPT = 64  # live answers kept per process: an evening's events, each at its version, per language and view
 NEWS_BYTES = 8 * MB  # and at most this much of them (kept.py)
@@ -116,17 +120,21 @@ def tables(event_id: str) -> list[events.Table]:
 
 def standing(event: events.Event) -> tuple[list[events.Table], list[dict], list[leaderboard.Row]]:
     """The event's tables, as the page lists them, and its leaderboard: worked out once per version of the
-    event (which moves on with any of its games) in each process, so the page and every watcher's answer
-    between two changes read the event's row alone."""
-    kept = current_app.extensions.setdefault("scorekeeper.event_standing", OrderedDict())
+    event (which moves on with any of its games) in each process, whatever the language and view asked (the
+    watchers woken together wait for the first one's), so the page and every watcher's answer between two changes
+    read the event's row alone."""
+    kept = current_app.extensions.setdefault("scorekeeper.event_standing", Kept(STANDINGS_KEPT, STANDINGS_KEPT))
     key = (current_app.config["DATABASE"], event.id, event.version)
-    if key not in kept:
+
+    def make() -> tuple[list[events.Table], list[dict], list[leaderboard.Row]]:
+        """The tables read and the leaderboard worked out, kept for the version."""
         found = tables(event.id)
         by_id = {r.id: r.name for r in rules.all_rules()}
-        kept[key] = (found, [_table(t, by_id) for t in found], leaderboard.leaderboard(events.finishes(found)))
-        while len(kept) > STANDINGS_KEPT:
-            kept.popitem(last=False)
-    return kept[key]
+        made = (found, [_table(t, by_id) for t in found], leaderboard.leaderboard(events.finishes(found)))
+        kept.put(key, made, 1)
+        return made
+
+    return ONCE.get(("standing", *key), lambda: kept.get(key), make)
 
 
 def table_items(listed: list[dict]) -> list[Markup]:
@@ -244,10 +252,47 @@ def refuse_closed() -> list:
 # -- following it live -----------------------------------------------------------------------------
 
 
+def settle_seconds() -> float:
+    """The period a club night's news leaves at the turn of (EVENT_SETTLE_SECONDS; 0: at once)."""
+    return max(0.0, float(current_app.config["EVENT_SETTLE_SECONDS"]))
+
+
+def hold_to_the_turn() -> None:
+    """Wait, holding no connection to the store, for the next turn of the period on the clock (every worker and
+    server turns together): a watcher gets one answer a period at most, whatever version it asks with and
+    however fast the tables save, and the rounds saved meanwhile go in that answer."""
+    settle = settle_seconds()
+    if settle:
+        close_db()
+        turn = (math.floor(time.time() / settle) + 1) * settle
+        while (left := turn - time.time()) > 0:  # a sleep may end a hair early: the answer must be past the turn
+            time.sleep(left)
+
+
+def published(event_id: str) -> int | None:
+    """The version the event's news carries in this period: read by the first watcher answered in it, in each
+    process, so that every watcher answered then gets the same news, drawn once per language and view."""
+    settle = settle_seconds()
+    if not settle:
+        return events.version(get_db(), event_id)
+    kept = current_app.extensions.setdefault("scorekeeper.event_published", Kept(MB, PUBLISHED_KEPT))
+    key = (current_app.config["DATABASE"], event_id, math.floor(time.time() / settle))
+
+    def read() -> int | None:
+        """The event's version now, kept for the period."""
+        version = events.version(get_db(), event_id)
+        if version is not None:
+            kept.put(key, version, 1)
+        return version
+
+    return ONCE.get(("published", *key), lambda: kept.get(key), read)
+
+
 @bp.get("/<event_id>/poll")
 def poll(event_id: str):
     """For the phones and the big screen watching the event: 204 while nothing changed, else the new tables and
-    leaderboard. With `wait`, the answer waits up to that many seconds for a change to any of its games."""
+    leaderboard. With `wait`, the answer waits up to that many seconds for a change to any of its games. Every
+    answer leaves at the turn of a second (hold_to_the_turn), with the news of that second."""
     seen, wait = request.args.get("version"), guard.asked_wait()
     version = events.version(get_db(), event_id)
     key = events.watch_key(event_id)
@@ -255,11 +300,11 @@ def poll(event_id: str):
         deadline = time.monotonic() + (wait if seated else 0)
         while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
             close_db()
-            if changes.watch(current_app.config["DATABASE"]).wait(key, version, left):
-                # a venue's tables save a few rounds a second: the changes of the next moment go in the same
-                # answer, so a watcher gets one answer a second at most rather than one a round
-                time.sleep(min(float(current_app.config.get("EVENT_SETTLE_SECONDS", 1.0)), left))
+            changes.watch(current_app.config["DATABASE"]).wait(key, version, left)
             version = events.version(get_db(), event_id)
+        if version is not None:
+            hold_to_the_turn()
+            version = published(event_id)
     if version is None:
         abort(404)
     if not seated and wait and seen == str(version):
@@ -268,24 +313,27 @@ def poll(event_id: str):
         return "", 204, {"Cache-Control": "no-store", "Retry-After": str(current_app.config["POLL_AGAIN_SECONDS"])}
     if seen == str(version):
         return "", 204, {"Cache-Control": "no-store"}
-    response = _news(event_or_404(event_id))
+    response = _news(replace(event_or_404(event_id), version=version))
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 def _news(event: events.Event):
-    """The event's new head, tables and leaderboard, out of band. The phones watching an event are woken
-    together by a save at any of its tables: the first one's answer is drawn and kept (per version, language
-    and view), the others get the same without reading the games again."""
+    """The event's new head, tables and leaderboard, out of band, as they were at `event.version` or since. The
+    phones watching an event are woken together: the first one's answer is drawn and kept (per version, language
+    and view) while the others asking the same wait for it, and get it without reading the games again."""
     view = "screen" if request.args.get("view") == "screen" else "page"
     template = "event_screen.html" if view == "screen" else "event.html"
     key = (event.id, event.version, i18n.current(), view)
     kept = current_app.extensions.setdefault("scorekeeper.event_news", Kept(NEWS_BYTES, NEWS_KEPT))
     g.news_key = repr(key)  # compressed once for every watcher too (games.CompressedNews)
-    html = kept.get(key)
-    if html is not None:
-        return page.again(html)
-    response = page.blocks(template, ["event_head", "event_tables", "leaderboard"], 200, **context(event))
-    html = response.get_data()
-    kept.put(key, html, len(html))
-    return response
+
+    def draw():
+        """The answer drawn, and kept."""
+        response = page.blocks(template, ["event_head", "event_tables", "leaderboard"], 200, **context(event))
+        html = response.get_data()
+        kept.put(key, html, len(html))
+        return response
+
+    found = ONCE.get(("news", *key), lambda: kept.get(key), draw)
+    return page.again(found) if isinstance(found, bytes) else found

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import re
 import threading
 import time
@@ -13,6 +14,9 @@ from datetime import date
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper import leaderboard as leaderboard_module
+from scorekeeper import store
+from scorekeeper.db import get_db
 from tests.samples import enter, sample
 from tests.samples import setup_fields as fields_of
 from tests.web.helpers import HX, text
@@ -282,6 +286,78 @@ def test_a_waiting_watcher_is_woken_by_a_round_at_any_table(app, client):
     assert time.monotonic() - started < 8  # woken by the table's first save (its bids), not by the end of its wait
     assert "Table 1 ALL or NOTHING" in text(answers[0])
     assert "Round 2 to play" in text(client.get(url, headers=EN))
+
+
+def _saving(app, game_url: str, changes: int) -> None:
+    """The table of `game_url` saving `changes` changes one after another, as fast as it can (its players
+    renamed as they were: its game's and the event's versions move on with each)."""
+    game_id = game_url.rstrip("/").rsplit("/", 1)[-1]
+    with app.app_context():
+        db = get_db()
+        players = store.load(db, game_id).game.players
+        for _ in range(changes):
+            store.rename(db, game_id, players, players)
+
+
+@pytest.mark.parametrize("follows", [True, False], ids=["following-its-version", "asking-with-an-old-version"])
+def test_a_watcher_gets_one_answer_a_second_at_most_however_fast_a_table_saves(app, client, follows):
+    app.config["EVENT_SETTLE_SECONDS"] = 0.5  # the period, shorter here: the bound is one answer a period
+    url = make_event(client)
+    game = _start(client, url, sample("all-or-nothing").GAME)
+    saved, answers = threading.Event(), []
+
+    def watch() -> None:
+        """A watcher that asks again as soon as it is answered: with its answer's version, or with version 0."""
+        watcher, version = app.test_client(), "0"
+        while not saved.is_set():
+            response = watcher.get(f"{url}/poll?version={version if follows else 0}&wait=1", headers=HX)
+            if response.status_code == 200:
+                answers.append(response)
+                version = re.search(r"version=(\d+)", response.get_data(as_text=True)).group(1)
+
+    started = time.time()
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    _saving(app, game, 150)
+    saved.set()
+    watcher.join(10)
+    ended = time.time()
+    periods = math.floor(ended / 0.5) - math.floor(started / 0.5)  # the turns of the period the test saw
+    assert 1 <= len(answers) <= periods, (len(answers), periods)
+    assert all("Table 1 ALL or NOTHING" in text(answer) for answer in answers)
+
+
+def test_six_languages_and_views_woken_together_share_one_leaderboard_and_get_their_own_news(app, client, monkeypatch):
+    url = make_event(client)
+    play(client, url, "tout-ou-rien")
+    worked_out = []
+
+    def counted(finishes):
+        """The leaderboard, counted; slow enough that every watcher asks while the first works it out."""
+        worked_out.append(1)
+        time.sleep(0.2)
+        return real(finishes)
+
+    real = leaderboard_module.leaderboard
+    monkeypatch.setattr(leaderboard_module, "leaderboard", counted)
+    variants = [(lang, view) for lang in ("fr", "en", "de") for view in ("", "&view=screen")]
+    answers: dict = {}
+
+    def watch(lang: str, view: str) -> None:
+        """A watcher in `lang` and `view` whose version is old: it has news at once."""
+        asked = app.test_client().get(f"{url}/poll?version=1{view}", headers={**HX, "Accept-Language": lang})
+        answers[(lang, view)] = asked
+
+    watchers = [threading.Thread(target=watch, args=variant) for variant in variants]
+    for watcher in watchers:
+        watcher.start()
+    for watcher in watchers:
+        watcher.join(10)
+    assert len(worked_out) == 1
+    assert all(answer.status_code == 200 for answer in answers.values())
+    words = {"fr": "Classement", "en": "Leaderboard", "de": "Rangliste"}
+    for (lang, view), answer in answers.items():
+        assert words[lang] in text(answer) and ('class="screen-head"' in answer.get_data(as_text=True)) == bool(view)
 
 
 def test_the_big_screen_has_the_leaderboard_and_no_controls(client):
