@@ -16,12 +16,15 @@
   }
 
   // Elements marked data-sum-of show a live total; data-sum-want says what it must come to.
+  const plural = new Intl.PluralRules(document.documentElement.lang || "en");
   function refresh(root) {
     for (const out of root.querySelectorAll("[data-sum-of]")) {
       const form = out.closest("form");
       if (!form) continue;
       const { total, filled } = sumOf(form, out.dataset.sumOf);
       const field = out.querySelector("output") || out;
+      const word = out.querySelector("[data-plural-other]");  // "1 token", "2 tokens", by the page's language
+      if (word) word.textContent = plural.select(total) === "one" ? word.dataset.pluralOne : word.dataset.pluralOther;
       if (out.dataset.sumWant === undefined) { field.textContent = total; continue; }
       // neutral until the scorer has entered something: nothing is missing before anything is tapped
       field.textContent = filled ? total : "–";

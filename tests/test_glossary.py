@@ -79,3 +79,20 @@ def test_no_translation_uses_a_word_the_glossary_rules_out(lang):
         if re.search(rf"\b{re.escape(word)}", text, re.I)
     ]
     assert not wrong, "\n".join(wrong)
+
+
+FRENCH_TERMS = re.compile(r"\b(cotes?|tours?)\b", re.I)  # Everest & Abyss's own words, French, not English
+
+
+def test_english_messages_say_the_games_things_in_english():
+    """The English page said "The cote" and "3 in tour 1": French words where an English table reads English
+    (the call, the betting turn); tapis and Big Boss stay, as the glossary says, being the game's own."""
+    from tests.messages import extracted
+
+    wrong = [
+        f"{filename}:{line}: {text!r}"
+        for filename, line, message, _comments, _context in extracted()
+        for text in (message if isinstance(message, tuple) else (message,))
+        if text and FRENCH_TERMS.search(text)
+    ]
+    assert not wrong, "\n".join(wrong)

@@ -78,7 +78,7 @@ def _cote(form: MultiDict) -> tuple[str | None, list[Problem]]:
     cote = form.get("cote")
     if cote in COTES:
         return cote, []
-    return None, [problem(N_("Choose the cote: EVEREST (highest wins) or ABYSS (lowest wins)."), field="cote")]
+    return None, [problem(N_("Choose the call: EVEREST (highest wins) or ABYSS (lowest wins)."), field="cote")]
 
 
 def _hand(form: MultiDict, seat: int) -> tuple[list[int] | None, list[Problem]]:

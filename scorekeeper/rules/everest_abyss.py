@@ -128,7 +128,7 @@ class EverestAbyss(Rules):
         return [(-tokens, -out_in.get(seat, 0)) for seat, tokens in enumerate(state.totals)]
 
     def entry(self, game: Game, state: State, dealer: int) -> dict:
-        """The cotes, each player's stake 1..what they hold, at most 12 (None when out), the betting order, the digits,
+        """The calls, each player's stake 1..what they hold, at most 12 (None when out), the betting order, the digits,
         the numbers they form and which wins, and the tokens on the table."""
         out = state.extra["out"]
         return {
@@ -145,7 +145,7 @@ class EverestAbyss(Rules):
 
     # -- checking --------------------------------------------------------------------------------
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
-        """The cote, stakes, folds, hands and winner; the winner is filled in when it can be computed."""
+        """The call, stakes, folds, hands and winner; the winner is filled in when it can be computed."""
         raise_if(unknown_fields(rnd, FIELDS))
         n, out = len(game.players), state.extra["out"]
         raise_if(_cote_problems(rnd))
@@ -241,13 +241,13 @@ def _marks(rnd: dict, held: list[int], betting: list[int], newly_out: list[int])
 
 
 def _cote_problems(rnd: dict) -> list[Problem]:
-    """The cote is EVEREST or ABYSS."""
+    """The call is EVEREST or ABYSS."""
     if rnd.get("cote") is None:
         return [problem(N_("The field %(field)s is missing."), field="cote")]
     if rnd["cote"] not in COTES:
         return [
             problem(
-                N_("%(what)s must be one of: %(allowed)s."), what=N_("The cote"), allowed=", ".join(COTES), field="cote"
+                N_("%(what)s must be one of: %(allowed)s."), what=N_("The call"), allowed=", ".join(COTES), field="cote"
             )
         ]
     return []
@@ -270,7 +270,10 @@ def _stake_problems(staked: list, held: list[int], out: list[int]) -> list[Probl
         elif seat not in out and value > MAX_STAKE and held[seat] > MAX_STAKE:
             problems.append(
                 problem(
-                    N_("A player stakes at most %(max)d in one round: 3 in tour 1 plus at most 9 (got %(value)d)."),
+                    N_(
+                        "A player stakes at most %(max)d in one round: 3 in the first betting turn plus at most 9 "
+                        "(got %(value)d)."
+                    ),
                     max=MAX_STAKE,
                     value=value,
                     seat=seat,

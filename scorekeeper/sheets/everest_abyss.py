@@ -20,11 +20,11 @@ from .layout import (
 
 RULES_TEXT = (
     N_(
-        "Tour 1: everyone stakes 1 to %(first)d; the dealer stakes last and names the cote: EVEREST (the highest "
-        "number wins) or ABYSS (the lowest wins)."
+        "Betting turn 1: everyone stakes 1 to %(first)d; the dealer stakes last and names the call: EVEREST (the "
+        "highest number wins) or ABYSS (the lowest wins)."
     ),
     N_(
-        "Tours 2 and 3: exchange, then fold or raise (%(raise)d at most, %(max)d a round in all), then fold or "
+        "Betting turns 2 and 3: exchange, then fold or raise (%(raise)d at most, %(max)d a round in all), then fold or "
         "align. Short of tokens? Go all in (tapis) and play on."
     ),
     N_(
@@ -48,7 +48,7 @@ class EverestAbyssSheet(GameSheet):
         lead = [
             Col(gettext("Round", lang), 24, 0),
             Col(gettext("Dealer", lang), 40, 1),
-            Col(gettext("Cote", lang), 30, 0.5),
+            Col(gettext("Call", lang), 30, 0.5),
         ]
         side = [
             Col(gettext("Stake", lang), 20),

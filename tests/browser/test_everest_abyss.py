@@ -55,8 +55,11 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     # round 1, Anne deals: a stake is one tap on its chip, the pot grows as they are entered
     expect(page.locator("#player-1 .ea-stakes label.chip")).to_have_count(10)
     tap(page, "cote", "everest")
+    tap(page, "staked.1", 1)
+    expect(page.locator(".ea-pot")).to_have_text(re.compile(r"\b1 jeton$"))  # the word follows the count
     tap(page, "staked.1", 3)
     expect(pot).to_have_text("3")
+    expect(page.locator(".ea-pot")).to_have_text(re.compile(r"\b3 jetons$"))
     tap(page, "staked.2", 3)
     tap(page, "staked.0", 4)
     expect(pot).to_have_text("10")

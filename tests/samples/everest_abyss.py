@@ -17,12 +17,12 @@ GAME = {
     ],
 }
 OTHER_FIRST = {"cote": "abyss", "staked": [2, 2, 2], "folded": [False, True, False], "hands": [[5, 4], None, [3, 1]]}
-BLANK = ["26 tokens each", "Cote", "Pot"]
+BLANK = ["26 tokens each", "Call", "Pot"]
 SCORES = [[2, -1, -1], [18, -9, -9]]  # the winner takes the pot: 99 beats 55 (EVEREST), 11 beats 24 (ABYSS)
 
 
 def posts(rnd: dict, game: dict) -> Posts:
-    """The whole round: the cote, each player still in with a stake, fold and digits, and the winner."""
+    """The whole round: the call, each player still in with a stake, fold and digits, and the winner."""
     fields = {"cote": rnd["cote"], "winner": str(rnd.get("winner", "cards"))}
     for seat, stake in enumerate(rnd["staked"]):
         if stake == 0:

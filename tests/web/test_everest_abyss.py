@@ -157,6 +157,23 @@ def test_a_refused_form_keeps_what_was_entered_and_shows_tapis(client, url):
     assert "Round 1, Sylvie: The stake must be a whole number, not x." in text(response)
 
 
+@pytest.mark.parametrize(
+    "lang, stakes, pot",
+    [
+        ("en", [1, None, None], "Pot: 1 token"),
+        ("en", [1, 2, None], "Pot: 3 tokens"),
+        ("fr", [1, None, None], "Pot : 1 jeton"),
+        ("de", [1, None, None], "Pot: 1 Chip"),
+        ("de", [1, 1, None], "Pot: 2 Chips"),
+    ],
+)
+def test_the_pot_counts_its_tokens_in_the_languages_plural(client, url, lang, stakes, pot):
+    """A refused round is shown again with its pot ("Pot: 1 tokens" was shown in every language)."""
+    response = play(client, url, 1, "", stakes, headers={"Accept-Language": lang})
+    assert response.status_code == 422
+    assert re.search(re.escape(pot) + r"\b", text(response)), text(response)
+
+
 def _after_elimination(client, url):
     play(client, url, 1, "everest", [1, 10, 1], hands={0: (9, 9), 1: (1, 1), 2: (2, 2)})
 
@@ -234,8 +251,8 @@ def _after_elimination(client, url):
             None,
             "Round 1, Julien: Enter the winner, or the two digits of every player still in.",
         ),
-        (1, "", [2, 2, 2], [], None, 0, "Round 1: Choose the cote: EVEREST (highest wins) or ABYSS (lowest wins)."),
-        (1, "k2", [2, 2, 2], [], None, 0, "Round 1: Choose the cote"),
+        (1, "", [2, 2, 2], [], None, 0, "Round 1: Choose the call: EVEREST (highest wins) or ABYSS (lowest wins)."),
+        (1, "k2", [2, 2, 2], [], None, 0, "Round 1: Choose the call"),
         (1, "everest", [2, 2, 2], [], None, "Anne", "Round 1: The winner must be a whole number, not Anne."),
         (2, "everest", [1, None, 1], [], None, 1, "Round 2, Julien: The winner is out of the game."),
         (2, "everest", [1, None, 10], [], None, 0, "Round 2, Sylvie: The stake must be between 1 and 9 (got 10)."),
@@ -361,11 +378,14 @@ def test_the_stake_boxes_stop_at_twelve_and_a_bigger_stake_is_refused(client):
     play(client, url, 1, "everest", [11, 1, 1], winner=0)  # Anne 28, Julien and Sylvie 25
     html = board(client, url).get_data(as_text=True)
     assert [top for _seat, top in top_stakes(html)] == ["12", "12", "12"]
-    assert text(board(client, url)).count("At most 12 in one round: 3 in tour 1, then 9 at most.") == 3  # why
+    assert (
+        text(board(client, url)).count("At most 12 in one round: 3 in the first betting turn, then 9 at most.") == 3
+    )  # why
     response = play(client, url, 2, "abyss", [1, 13, 1], winner=0)
     assert response.status_code == 422
-    assert "Round 2, Julien: A player stakes at most 12 in one round: 3 in tour 1 plus at most 9 (got 13)." in text(
-        response
+    assert (
+        "Round 2, Julien: A player stakes at most 12 in one round: 3 in the first betting turn plus at most 9 (got 13)."
+        in text(response)
     )
     assert held(board(client, url)) == [28, 25, 25]
 
