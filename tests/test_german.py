@@ -30,7 +30,12 @@ def imported(client, document: dict, headers=DE) -> str:
 def test_a_german_browser_gets_german_pages(client):
     html = client.get("/", headers=DE).get_data(as_text=True)
     assert '<html lang="de">' in html
-    assert "Neue Partie" in html and "Alles oder Nichts" in html and "Tout ou rien" not in html
+    assert "Neue Partie" in html
+    # two games a German table must tell apart: Tout ou rien keeps its name, ALL or NOTHING bids ALLES or NICHTS
+    names = re.findall(r'class="game-pick"[^>]*>\s*<strong>([^<]*)</strong>', html)
+    assert "Tout ou rien" in names and "ALL or NOTHING" in names
+    assert not [name for name in names if "alles" in name.lower() or "nichts" in name.lower()]
+    assert "Hexagames „Alles oder Nichts“" in html  # the German box's title, said once, in its description
     assert "3 bis 6 Spieler" in html
     setup = client.get("/new/tout-ou-rien", headers=DE).get_data(as_text=True)
     assert "Partie starten" in setup and "Gibt zuerst" in setup
@@ -114,7 +119,7 @@ def test_a_german_score_sheet_reads_back_in_german(client):
     response = client.get(f"{url}/sheet.pdf?paper=a4", headers=DE)
     assert response.status_code == 200
     text = pdf_text(response.data)
-    assert "Alles oder Nichts – Spielblock" in text
+    assert "Tout ou rien – Spielblock" in text
     assert "Gewinner: Łukasz" in text
     assert "Ansage" in text and "Stiche" in text and "Geber" in text
     assert "Verdeckte Ansage: 1 Punkt pro Stich" in text  # the rules summary
