@@ -15,7 +15,7 @@ from datetime import date
 from functools import lru_cache
 
 from .db import Database, write
-from .leaderboard import Finish, finish_of
+from .leaderboard import Finish, finish_of, player_key
 from .rules import N_, Invalid, problem
 from .rules.setup import unprintable, visible
 
@@ -255,5 +255,22 @@ def _parsed(game_id: str, version_: int, text: str) -> dict:
 
 
 def finishes(found: list[Table]) -> list[Finish]:
-    """The standings of the event's finished games, for the leaderboard."""
-    return [finish for table in found if table.summary and (finish := finish_of(table.summary))]
+    """The standings of the event's finished games, for the leaderboard, each player under one spelling all
+    night (first_spellings): a board that named a player as the first finished table spelled them ("anne")
+    renamed them when an earlier table finished ("Anne")."""
+    spelled = first_spellings(found)
+    return [
+        Finish(tuple(tuple(spelled.get(player_key(n), n) for n in side) for side in finish.sides), finish.ranks)
+        for table in found
+        if table.summary and (finish := finish_of(table.summary))
+    ]
+
+
+def first_spellings(found: list[Table]) -> dict[str, str]:
+    """Each player's key -> their name as the first table (in the order they started) seating them spells it,
+    finished or not: a spelling that does not change as tables finish, nor when a later table spells it anew."""
+    spelled: dict[str, str] = {}
+    for table in found:
+        for name in (table.summary or {}).get("players", []):
+            spelled.setdefault(player_key(name), " ".join(name.split()))
+    return spelled

@@ -123,6 +123,19 @@ def test_two_tables_play_to_the_end_and_the_leaderboard_ranks_the_evening(client
     assert "Game over · Winner: Julien" in said and "2 games finished" in said
 
 
+def test_a_player_keeps_one_spelling_all_night_as_tables_finish(client, other_phone):
+    """Table 1 seats "Anne", table 2 "anne": the board names her as table 1 does, before and after it finishes."""
+    url = make_event(client)
+    document = sample("all-or-nothing").GAME
+    first = _start(client, url, document)
+    other_phone.get(f"{url}/join")
+    play(other_phone, url, "tout-ou-rien", players=["anne", "Julien", "Sylvie"])
+    assert [row[1] for row in leaderboard(client.get(url, headers=EN))] == ["Julien", "Anne", "Sylvie"]
+    enter(client, document, url=first)
+    names = [row[1] for row in leaderboard(client.get(url, headers=EN))]
+    assert sorted(names) == ["Anne", "Julien", "Pierre", "Sylvie"]
+
+
 def test_a_table_in_progress_shows_its_round_and_leader_and_counts_nothing(client):
     url = make_event(client)
     document = sample("all-or-nothing").GAME
