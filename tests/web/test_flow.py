@@ -131,6 +131,16 @@ def test_every_mark_on_a_board_is_explained_under_it(client, rules_id):
     assert ("board-warnings" in client.get(calm, headers=EN).get_data(as_text=True)) == bool(calm_warnings)
 
 
+@pytest.mark.parametrize("rules_id", [pytest.param(b.id, id=b.id) for b in registry.GAMES if sample(b.id).WARNED])
+def test_every_mark_on_the_scorers_board_opens_its_round_to_check(client, rules_id):
+    """Every game marks a warned round alike: on the phone that scores, each ⚠ on the board is a link that
+    opens that round's correction (Everest & Abyss and All Fours marked it with a grey glyph that did nothing)."""
+    url = client.post("/games/import", json=sample(rules_id).WARNED).headers["Location"]
+    board = re.search(r'<table class="board.*?</table>', client.get(url, headers=EN).get_data(as_text=True), re.S)
+    marks = re.findall(r"<(\w+)([^>]*)>⚠</\1>", board.group(0))
+    assert marks and all(tag == "a" and f'href="{url}/rounds/1/edit"' in attrs for tag, attrs in marks), marks
+
+
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
 def test_a_round_the_store_cannot_take_in_time_is_refused_whole_and_goes_when_sent_again(app, client, headers):
     """While another change holds the game past STORE_WAIT_SECONDS (a save on an app server that hangs, a
