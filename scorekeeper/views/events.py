@@ -32,7 +32,6 @@ ITEMS_KEPT = 4096  # tables drawn, kept per process: a venue's 300 in three lang
 NEWS_KEPT = 64  # live answers kept per process: an evening's events, each at its version, per language and view
 NEWS_BYTES = 8 * MB  # and at most this much of them (kept.py)
 CLOSED = N_("This club night is closed: no new games can be started for it.")
-EVENT_CREATE_LIMIT = "10 per hour"  # club nights started per address: an organiser starts one an evening
 TOO_MANY = N_("Too many club nights started from here: wait a while before starting another.")
 FULL = N_("This club night has all the games it may have (%(max)d): start this one on its own.")
 GONE = N_("There is no such club night: its link may be incomplete.")
@@ -61,7 +60,7 @@ def new():
 
 
 @bp.post("")
-@security.limited("EVENT_CREATE_LIMIT", EVENT_CREATE_LIMIT, message=TOO_MANY)
+@security.limited("EVENT_CREATE_LIMIT", message=TOO_MANY)
 def create():
     """Start the club night and open its page."""
     try:
@@ -254,7 +253,7 @@ def refuse_closed() -> list:
 
 def settle_seconds() -> float:
     """The period a club night's news leaves at the turn of (EVENT_SETTLE_SECONDS; 0: at once)."""
-    return max(0.0, float(current_app.config["EVENT_SETTLE_SECONDS"]))
+    return current_app.config["EVENT_SETTLE_SECONDS"]
 
 
 def hold_to_the_turn() -> None:

@@ -231,7 +231,7 @@ def _too_many() -> str:
 @bp.route("/admin", methods=["GET", "POST"])
 @security.private
 @limiter.limit(
-    lambda: str(current_app.config.get("ADMIN_SIGN_IN_LIMIT") or "5 per minute"),
+    lambda: current_app.config["ADMIN_SIGN_IN_LIMIT"],
     methods=["POST"],
     deduct_when=lambda response: response.status_code == 422,  # only wrong passwords count
     error_message=_too_many,
