@@ -202,8 +202,18 @@ def board(event_id: str):
 
 
 @bp.get("/<event_id>/join")
+def join_page(event_id: str):
+    """The join link (printed as a QR code): a page with one button, for opening a link changes nothing (another
+    site could make a phone open it); a phone already in the club night goes straight to its page."""
+    event = event_or_404(event_id)
+    if events.role(get_db(), security.device(), event.id):
+        return redirect(url_for("events.show", event_id=event.id) + "#event-start", 303)
+    return page.full("event_join.html", 200, event=event, area="event")
+
+
+@bp.post("/<event_id>/join")
 def join(event_id: str):
-    """The join link: this phone's table may start games for the event, and finds the event on its home page."""
+    """Join: this phone's table may start games for the event, and finds the event on its home page."""
     event = event_or_404(event_id)
     events.join(get_db(), security.ensure_device(), event.id, store.now())
     return redirect(url_for("events.show", event_id=event.id) + "#event-start", 303)

@@ -103,6 +103,8 @@ def test_a_club_night_from_start_to_results(page: Page, browser, browser_context
         other.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
         table_2 = other.new_page()
         table_2.goto(join)
+        shot(table_2, f"{lang}-4-join")
+        table_2.locator("#event-join-form button").click()  # opening the link joins nothing: its one button does
         expect(table_2.locator("#event-start")).to_be_in_viewport()
         page.goto(event_url)  # the organiser watches the evening while table 2 plays
         expect(page.locator("table#leaderboard tbody tr")).to_have_count(4)
@@ -205,4 +207,7 @@ def test_every_screen_of_a_club_night_is_accessible_in_both_themes(phone: Page, 
     audit("club night, a table playing and one finished")
     phone.goto(event_url + "/screen")
     audit("big screen")
+    phone.context.clear_cookies()  # another table's phone opens the join link
+    phone.goto(event_url + "/join")
+    audit("join link")
     assert not audit.problems, audit.report()
