@@ -83,6 +83,7 @@ def test_home_starts_a_club_night_with_todays_date(client):
     [
         ("", "2026-11-26", "Give the club night a name."),
         ("   ", "", "Give the club night a name."),
+        ("\u3164\u2800\u200b", "", "Give the club night a name."),  # blanks that show nothing
         ("x" * 81, "", "at most 80 characters"),
         ("Club\u202enight", "", "control or text-direction character"),
         ("Club\x00night", "", "control or text-direction character"),
