@@ -3,6 +3,8 @@ club night's leaderboard."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
@@ -69,3 +71,15 @@ def test_a_players_record_counts_a_name_with_a_zero_width_space_as_the_name(clie
         assert client.post("/games/import", json={**document, "players": players}).status_code == 303
     html = client.get("/players/Anne", headers=EN).get_data(as_text=True)
     assert dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", html))["Games played"] == "2"
+
+
+# the issue's four, then more that show nothing or a blank and are no format character (Cf)
+BEFORE_A_FORMULA = "\u034f \u2800 \u3164 \ufe0f \u115f \u1160 \uffa0 \u17b4 \u180b \U000e0100 \u200b\u3164"
+
+
+def test_a_csv_cell_starting_with_what_shows_nothing_then_a_formula_gets_its_apostrophe(client):
+    names = [f"{blank}=1+{k}" for k, blank in enumerate(BEFORE_A_FORMULA.split())]
+    for k in range(0, len(names), 3):
+        assert new_game(client, [*names[k : k + 3], "Bob", "Carl"][:3]).status_code == 303
+    rows = list(csv.reader(io.StringIO(client.get("/history.csv").get_data(as_text=True))))
+    assert sorted(row[4] for row in rows[1:] if "=" in row[4]) == sorted(n.replace("=", "'=") for n in names)
