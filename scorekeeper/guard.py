@@ -6,7 +6,7 @@ its requests may wait for news at once (WAITING_PER_ADDRESS, WAITING_PER_GAME: p
 worker's business (worker.py): the app sees a request only once its connection is taken.
 
 An address comes from the socket; `X-Forwarded-For` (and the scheme and host a proxy saw) is believed
-only from a proxy named in the TRUSTED_PROXY setting (README: Caddy in front), through werkzeug's
+only from a proxy named in the TRUSTED_PROXY setting (OPERATING.md: a proxy in front), through werkzeug's
 ProxyFix. Anyone else could write any address there and step past every per-address limit."""
 
 from __future__ import annotations
