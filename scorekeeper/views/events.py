@@ -24,7 +24,9 @@ from .share import absolute, breakable, qr_img
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_filter(i18n.tenths, "tenths")
 bp.add_app_template_filter(i18n.day, "event_day")
-LEADERS = 50  # leaderboard rows the page and the big screen show; the whole of it is a tap away
+LEADERS = 50  # leaderboard rows the page shows; the whole of it is a tap away (the big screen pages through it)
+SCREEN_PAGE_SECONDS = 10  # a page of the big screen's leaderboard or tables stays this long at most,
+SCREEN_CYCLE_SECONDS = 60  # and less when they have many pages: every row and table is shown within this
 STANDINGS_KEPT = 16  # events' tables and leaderboards kept per process (each counted as 1 in a Kept of 16)
 PUBLISHED_KEPT = 1024  # events whose version this second's news carries, kept per process
 ONCE = Once()  # what the watchers woken together ask is made by the first of them (kept.py)
@@ -156,10 +158,13 @@ def context(event: events.Event) -> dict:
     """Everything the event's page, its live answers and the big screen show: read from the games' stored
     summaries, so no game is played through again unless it changed."""
     _found, listed, board = standing(event)
+    items = table_items(listed)
     return dict(
         event=event,
         tables=listed,
-        items=table_items(listed),
+        items=items,
+        playing=[item for t, item in zip(listed, items, strict=True) if not t.get("finished")],  # the page lists
+        over=[item for t, item in zip(listed, items, strict=True) if t.get("finished")],  # these first, these folded
         board=board,
         leaders=LEADERS,
         finished=sum(1 for t in listed if t.get("finished")),
@@ -191,7 +196,8 @@ def show(event_id: str):
 def screen(event_id: str):
     """The big screen for the venue's projector: large type, the tables and the leaderboard, no controls."""
     event = event_or_404(event_id)
-    return page.full("event_screen.html", 200, **context(event), join=join_links(event))
+    pace = dict(page_seconds=SCREEN_PAGE_SECONDS, cycle_seconds=SCREEN_CYCLE_SECONDS)
+    return page.full("event_screen.html", 200, **context(event), join=join_links(event), **pace)
 
 
 @bp.get("/<event_id>/leaderboard")

@@ -46,12 +46,12 @@ LEADERBOARD = [
 WORDS = {"fr": "Classement", "en": "Leaderboard", "de": "Rangliste"}
 
 
-def shot(page: Page, name: str) -> None:
-    """Keep a screenshot of the screen when SCOREKEEPER_SHOTS names a folder."""
+def shot(page: Page, name: str, full_page: bool = True) -> None:
+    """Keep a screenshot of the page (or of the screen only) when SCOREKEEPER_SHOTS names a folder."""
     folder = os.environ.get("SCOREKEEPER_SHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/{name}.png", full_page=True)
+        page.screenshot(path=f"{folder}/{name}.png", full_page=full_page)
 
 
 def play_table(page: Page, table: tuple, lang: str) -> None:
