@@ -41,7 +41,10 @@ def password_mark() -> str:
 
 def session_seconds() -> int:
     """How long an admin sign-in lasts (ADMIN_SESSION_SECONDS, by default 8 hours: an evening)."""
-    return current_app.config["ADMIN_SESSION_SECONDS"]
+    try:
+        return int(current_app.config.get("ADMIN_SESSION_SECONDS") or 8 * 3600)
+    except (TypeError, ValueError):
+        return 8 * 3600
 
 
 def sign_in() -> None:
