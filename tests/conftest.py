@@ -30,6 +30,7 @@ TWO_ENGINES = {
     "web/test_history.py",
     "web/test_rematch.py",
     "web/test_admin.py",
+    "web/test_event_admin.py",
     "web/test_rename.py",
     "web/test_derived.py",
     "web/test_space.py",
