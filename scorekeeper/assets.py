@@ -31,6 +31,7 @@ PAGES = ("pages.css",)  # the pages of no game (home, setup, history, records): 
 SCRIPTS = ("app.js", "swap.js", "offline.js", "share.js")  # every page's scripts after htmx, in this order
 FOLLOW = ("follow.js",)  # a game page follows the game, on a scoring phone as on a watching one
 EVENT = ("event.css",)  # a club night's page and big screen
+EVENT_SCRIPTS = ("event.js",)  # the big screen's pages turning, the page's finished tables kept unfolded
 
 
 def bundles() -> dict[str, tuple[str, ...]]:
@@ -38,7 +39,7 @@ def bundles() -> dict[str, tuple[str, ...]]:
     pages of no game; each game's pages (its own style and script after every page's, and following the game)."""
     found = {"bundles/app.css": STYLES + PAGES, "bundles/app.js": SCRIPTS}
     # a club night's pages follow the event as a watching phone follows a game
-    found["bundles/event.css"], found["bundles/event.js"] = STYLES + PAGES + EVENT, SCRIPTS + FOLLOW
+    found["bundles/event.css"], found["bundles/event.js"] = STYLES + PAGES + EVENT, SCRIPTS + FOLLOW + EVENT_SCRIPTS
     for game in registry.GAMES:
         found[f"bundles/{game.id}.css"] = STYLES + game.styles
         found[f"bundles/{game.id}.js"] = SCRIPTS + game.scripts + FOLLOW

@@ -11,6 +11,7 @@ import click
 
 from . import gamefile, registry, rules
 from .i18n import DEFAULT, LANGUAGES, describe
+from .settings import BadSetting
 
 
 def default_lang() -> str:
@@ -29,13 +30,17 @@ lang_option = click.option(
 
 
 class Guarded(click.Group):
-    """Commands that never end in a traceback: anything unforeseen is one line on stderr and status 1."""
+    """Commands that never end in a traceback: a wrong setting is one line on stderr and status 2, anything
+    unforeseen one line and status 1."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
             raise
+        except BadSetting as exc:  # the operator's to mend: say which setting, and stop before serving
+            click.echo(f"Error: {exc}", err=True)
+            sys.exit(2)
         except Exception:  # a traceback helps nobody at the table
             fail_with(default_lang(), rules.N_("Something went wrong with this file; nothing was written."))
 
@@ -242,6 +247,14 @@ def serve(host, port, workers, threads, worker_class):
 
     announce(host, port)
     run(host, port, workers, threads, worker_class)
+
+
+@main.command("settings")
+def settings_table():
+    """Print every setting (SCOREKEEPER_<NAME> in the environment) with its default, range and meaning."""
+    from .settings import table
+
+    click.echo(table(), nl=False)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ STORE_BUSY = N_("The scores could not be reached just now; nothing was changed. 
 UNKNOWN_HOST = N_("This server answers at %(address)s only: open that address.")
 CROSS_SITE = N_("This request came from another site and was refused.")
 REMATCH_WATCH_ONLY = N_("Only the phones that score this game can start its rematch: this link lets you watch it.")
+ADMIN_ONLY = N_("Only the admin, signed in on this server's admin page, can do this.")
 OWNER_ONLY = N_(
     "Only the phone that started this game (or the admin) can rename its players, delete it or replace its "
     "score link; "
@@ -38,13 +39,15 @@ def _message(exc: HTTPException) -> str:
         return gettext(CROSS_SITE)
     if exc.code == 403 and exc.description == "owner-only":
         return gettext(OWNER_ONLY)
+    if exc.code == 403 and exc.description == "admin-only":
+        return gettext(ADMIN_ONLY)
     if exc.code == 403 and exc.description == "rematch-watch-only":
         return gettext(REMATCH_WATCH_ONLY)
     if exc.code == 503 and exc.description == "store-busy":
         return gettext(STORE_BUSY)
     if exc.code == 413 and guard.held_to_form_size():
         return gettext(FORM_TOO_LARGE)
-    if exc.code in (400, 429, 503, 507) and exc.description and exc.description != exc.__class__.description:
+    if exc.code in (400, 429) and exc.description and exc.description != exc.__class__.description:
         return exc.description
     return gettext(TITLES.get(exc.code or 500, N_("Something went wrong; nothing was changed.")))
 

@@ -216,6 +216,23 @@ def mine(db: Database, device: str | None, open_only: bool = False) -> list[Even
     return [_row(row) for row in rows]
 
 
+def every(db: Database, limit: int) -> list[tuple[Event, int]]:
+    """Every event on the server (the admin's list), latest date first, at most `limit`; each with how many
+    games were started for it."""
+    rows = db.query(f"select * from events order by day desc, created desc limit {int(limit)}")
+    return [(_row(row), int(row["started"] or 0)) for row in rows]
+
+
+def delete(db: Database, event_id: str) -> None:
+    """Delete an event and who had joined it; its games are kept, as games of no event (what the tables
+    played stays theirs). Its watchers are told (their next answer: no such event)."""
+    with write(db):
+        db.execute("update games set event_id = null, event_table = null where event_id = ?", [event_id])
+        db.execute("delete from event_access where event_id = ?", [event_id])
+        db.execute("delete from events where id = ?", [event_id])
+        db.notify(watch_key(event_id))
+
+
 def of_games(db: Database, game_ids: list[str]) -> list[Event]:
     """The events these games were played in (a player's page), latest date first."""
     found: dict[str, Event] = {}

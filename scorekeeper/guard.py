@@ -6,7 +6,7 @@ its requests may wait for news at once (WAITING_PER_ADDRESS, WAITING_PER_GAME: p
 worker's business (worker.py): the app sees a request only once its connection is taken.
 
 An address comes from the socket; `X-Forwarded-For` (and the scheme and host a proxy saw) is believed
-only from a proxy named in the TRUSTED_PROXY setting (README: Caddy in front), through werkzeug's
+only from a proxy named in the TRUSTED_PROXY setting (OPERATING.md: a proxy in front), through werkzeug's
 ProxyFix. Anyone else could write any address there and step past every per-address limit."""
 
 from __future__ import annotations
@@ -78,9 +78,9 @@ def body_in_bounds() -> None:
     from one just as large."""
     limit = request.max_content_length
     if held_to_form_size():
-        limit = int(current_app.config["FORM_MAX_BYTES"])
-    if limit is not None:  # a number, though SCOREKEEPER_MAX_CONTENT_LENGTH comes as text
-        limit = int(limit) + (1 if request.content_length is None else 0)
+        limit = current_app.config["FORM_MAX_BYTES"]
+    if limit is not None:
+        limit += 1 if request.content_length is None else 0
     request.max_content_length = limit
 
 
@@ -106,7 +106,7 @@ def body_in_time() -> None:
     from gevent import Timeout
 
     try:
-        with Timeout(float(current_app.config["BODY_SECONDS"])):
+        with Timeout(current_app.config["BODY_SECONDS"]):
             request.get_data(cache=True, parse_form_data=False)  # the form is parsed from it later
     except Timeout:
         abort(408)
@@ -150,7 +150,7 @@ def waiting(game: str):
     (WAITING_PER_ADDRESS, WAITING_PER_GAME, per process)."""
     config = current_app.config
     address = request.remote_addr or ""
-    return WAITING.seat(address, game, int(config["WAITING_PER_ADDRESS"]), int(config["WAITING_PER_GAME"]))
+    return WAITING.seat(address, game, config["WAITING_PER_ADDRESS"], config["WAITING_PER_GAME"])
 
 
 def asked_wait() -> float:
@@ -165,7 +165,7 @@ def slowly() -> None:
     """Hold a poll past its cap a little (POLL_AGAIN_SECONDS) before it is answered: each of its address's
     connections (CONNECTIONS_PER_ADDRESS at most, worker.py) then asks once in that time, whatever it does
     with the answer's Retry-After; waiting on no game, it costs a greenlet and a socket."""
-    time.sleep(float(current_app.config["POLL_AGAIN_SECONDS"]))
+    time.sleep(current_app.config["POLL_AGAIN_SECONDS"])
 
 
 def init_app(app) -> None:

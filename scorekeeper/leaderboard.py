@@ -8,11 +8,12 @@ the leaderboard goes out. Exact fractions throughout, so "equal averages" means 
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+
+from .rules.unseen import name_key
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,8 @@ class Row:
 
 
 def player_key(name: str) -> str:
-    """Who a name stands for across the event's tables: trimmed, spacing and case aside ("anne" is "Anne ")."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+    """Who a name stands for across the event's tables (unseen.name_key: "anne" is "Anne ", and "An\\u200bne")."""
+    return name_key(name)
 
 
 def one_decimal(value: Fraction) -> Decimal:

@@ -46,6 +46,10 @@ class StoreCounts(Storage):
         now = time.time()
         store = database.get_db()
         self._prune(store, now)
+        limit, running = limit_in(key), self._row(key)
+        if limit is not None and running is not None and running["hits"] >= limit:
+            # already past its limit: refused with a read only, so a flood of refused requests writes nothing
+            return int(running["hits"]) + amount
         row = store.execute(COUNT, [key, amount, now + expiry, now, now]).fetchone()
         return int(row[0])
 
@@ -87,3 +91,12 @@ class StoreCounts(Storage):
             return
         self.pruned = now
         store.execute("delete from rate_limits where expires <= ?", [now])
+
+
+def limit_in(key: str) -> int | None:
+    """The number of hits a key's limit allows, as `limits` writes it in the key (".../60/1/minute"); None if the
+    key says it otherwise (then every hit is counted in the store, as it is below the limit)."""
+    try:
+        return int(key.rsplit("/", 3)[-3])
+    except (IndexError, ValueError):
+        return None

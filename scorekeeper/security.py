@@ -13,10 +13,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from . import (
-    ratelimits,  # noqa: F401  (registers the scheme scorekeeper://)
-    space,
-)
+from . import ratelimits  # noqa: F401  (registers the scheme scorekeeper://)
 from .i18n import gettext
 from .rules import N_
 
@@ -34,18 +31,17 @@ NOT_A_PAGE = {"application/manifest+json"}
 # RATELIMIT_STORAGE_URI says: by default `scorekeeper://`, the app's own store (ratelimits.py), so a limit holds
 # for every worker of every server sharing it, not for each worker alone.
 limiter = Limiter(get_remote_address, headers_enabled=True)
-CREATE_LIMIT = "60 per minute"  # new games, imports and rematches per address: a club night is far below it
 LOOPBACK_HOSTS = ["localhost", "127.0.0.1"]
 TOO_FAST = N_("Too many new games from this address in a short time: wait a minute, then try again.")
 
 
-def limited(setting: str, default: str = CREATE_LIMIT, *, scope: str | None = None, message: str = TOO_FAST):
-    """Limit a route's POSTs per client address to the setting `setting` ("60 per minute" if unset); past
+def limited(setting: str, *, scope: str | None = None, message: str = TOO_FAST):
+    """Limit a route's POSTs per client address to the setting `setting` (a rate, settings.py); past
     it a 429 with Retry-After and `message` in the page's language. Routes given the same `scope` share
     one count (a new game, an import and a rematch all start a game)."""
 
     def limit() -> str:
-        return str(current_app.config.get(setting) or default)
+        return current_app.config[setting]
 
     def said() -> str:
         return gettext(message)
@@ -56,9 +52,8 @@ def limited(setting: str, default: str = CREATE_LIMIT, *, scope: str | None = No
 
 
 def creates_games(view):
-    """A route that starts a game (new, import, rematch): one count per address, CREATE_LIMIT; and refused when
-    the store is full or the address stored its hour's bytes (space.py)."""
-    return limited("CREATE_LIMIT", scope="create-game")(space.stores_a_game(view))
+    """A route that starts a game (new, import, rematch): one count per address, the CREATE_LIMIT setting."""
+    return limited("CREATE_LIMIT", scope="create-game")(view)
 
 
 def secret_key(instance: Path) -> str:

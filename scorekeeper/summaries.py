@@ -8,17 +8,17 @@ No Flask: the rules in, JSON-ready data out, one upsert (plain SQL any engine ta
 from __future__ import annotations
 
 import json
-import unicodedata
 
 from . import rules
 from .rules import Game, Result
+from .rules.unseen import name_key
 
 SEP = "\x1f"  # between the player keys of a summary, so a search for one key never matches inside another
 
 
 def player_key(name: str) -> str:
-    """Who a name stands for within one device's games: case and spacing aside ("anne  marie" is "Anne Marie")."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+    """Who a name stands for within one device's games (unseen.name_key: "anne  marie" is "Anne Marie")."""
+    return name_key(name)
 
 
 def ranks(result: Result) -> list[int]:

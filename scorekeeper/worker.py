@@ -31,7 +31,7 @@ class Worker(GeventWorker):
         """Load the app, then take its settings."""
         super().load_wsgi()
         config = getattr(self.wsgi, "config", {})
-        self.cap = int(config.get("CONNECTIONS_PER_ADDRESS") or 0)
+        self.cap = config.get("CONNECTIONS_PER_ADDRESS", 0)
         self.exempt = trusted_proxies(config.get("TRUSTED_PROXY"))
 
     def handle(self, listener, client, addr):

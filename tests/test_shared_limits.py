@@ -7,10 +7,12 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper import create_app, ratelimits
+from scorekeeper.security import limiter
 from tests.conftest import own_app
 
 PLAYERS = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0"}
@@ -82,3 +84,37 @@ def test_an_operators_store_for_the_counts_is_used_instead(tmp_path, empty_store
     assert [client.post("/new/inferno", data=PLAYERS).status_code for _ in range(5)] == [303] * 4 + [429]
     assert elsewhere(app, tmp_path, [NEW_GAME] * 2, RATELIMIT_STORAGE_URI="memory://") == [303, 303]
     assert games(app) == 6
+
+
+def windows(app) -> list[tuple[str, int]]:
+    """The rate limits' running counts in the store: each key's last part (the period) and its hits."""
+    from scorekeeper.db import connect
+
+    db = connect(app.config["DATABASE"])
+    try:
+        return sorted(
+            (name.rsplit("/", 1)[-1], hits) for name, hits in db.execute("select name, hits from rate_limits")
+        )
+    finally:
+        db.close()
+
+
+def test_an_address_past_its_limit_is_refused_without_a_write(app, client):
+    """A flood of refused requests costs the store a read each, not a write."""
+    app.config["CREATE_LIMIT"] = "4 per hour"
+    answers = [client.post("/new/inferno", data=PLAYERS).status_code for _ in range(8)]
+    assert answers == [303] * 4 + [429] * 4
+    assert windows(app) == [("hour", 4)]
+
+
+def test_windows_that_are_over_are_deleted_as_counting_goes(app, client, monkeypatch):
+    """The table holds the running windows only: one over (a wrong admin password's, two minutes ago) is gone
+    once another address or limit is counted."""
+    app.config.update(ADMIN_PASSWORD="right", ADMIN_SIGN_IN_LIMIT="5 per minute")
+    assert client.post("/admin", data={"password": "guess"}).status_code == 422
+    assert windows(app) == [("minute", 1)]
+    later = time.time() + 120
+    monkeypatch.setattr(ratelimits.time, "time", lambda: later)
+    monkeypatch.setattr(limiter.storage, "pruned", 0.0)  # this process's last pruning: an earlier test's future
+    assert client.post("/new/inferno", data=PLAYERS).status_code == 303
+    assert windows(app) == [("minute", 1)] and games(app) == 1  # the new game's window; the sign-in's is gone

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from .fields import is_int
 from .problems import N_, Invalid, Problem, problem, shown
+from .unseen import invisible, name_key
 
 MAX_NAME = 40
 MAX_HANDS = 30
@@ -50,8 +51,8 @@ class Setup(Protocol):
 
 
 def visible(name: str) -> bool:
-    """Whether a name has something to read: not only spaces or invisible characters."""
-    return any(not unicodedata.category(c).startswith(("Z", "C")) for c in name)
+    """Whether a name has something to read: not only spaces or invisible characters (a Hangul filler too)."""
+    return any(not unicodedata.category(c).startswith(("Z", "C")) and not invisible(c) for c in name)
 
 
 def unprintable(name: str) -> bool:
@@ -80,8 +81,9 @@ def printable_names(players) -> list[Problem]:
 
 
 def same(name: str) -> str:
-    """What two names must not share: "Zoë" typed two ways, or "anne " and "Anne", are one name."""
-    return unicodedata.normalize("NFC", name).strip().casefold()
+    """What two names must not share: "Zoë" typed two ways, "anne " and "Anne", or "An\u200bne" (a zero-width
+    space in it) and "Anne", are one name."""
+    return name_key(name)
 
 
 def check_players(rules: Setup, players) -> list[Problem]:

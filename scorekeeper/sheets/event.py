@@ -12,9 +12,9 @@ from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, T
 from ..i18n import gettext, ngettext, number, tenths
 from ..leaderboard import Row
 from ..rules import N_
-from .paging import numbered
+from .paging import foot_line, numbered
 from .table import MARGIN, PAPERS
-from .text import BOLD, GREY, HEAD, INK, REGULAR, RULE, ZEBRA, fonts, para, paragraph_styles, printable
+from .text import BOLD, HEAD, INK, REGULAR, RULE, ZEBRA, fonts, para, paragraph_styles, printable
 
 
 @dataclass
@@ -76,13 +76,7 @@ def results(
 
     def footer(canvas: Canvas, page: int, pages: int) -> None:
         """The event's name and the page out of all at the foot of each page."""
-        canvas.saveState()
-        canvas.setFont(REGULAR, 7)
-        canvas.setFillColor(GREY)
-        canvas.drawString(MARGIN, MARGIN * 0.75, printable(f"Scorekeeper · {name}"))
-        number = gettext("Page %(page)d of %(pages)d", lang, page=page, pages=pages)
-        canvas.drawRightString(size[0] - MARGIN, MARGIN * 0.75, printable(number))
-        canvas.restoreState()
+        foot_line(canvas, size[0], name, lang, page, pages)
 
     story = _story(name, day, board, tables, lang, doc.width, unfinished)
     doc.build(story, canvasmaker=numbered(footer))

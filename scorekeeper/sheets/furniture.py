@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 from ..i18n import gettext
 from .chart import chart
 from .layout import Layout
+from .paging import foot_line
 from .table import MARGIN, Page, Text
 from .text import BOLD, GREY, INK, REGULAR, RULE, para, paragraph_styles, printable, width_of
 
@@ -177,11 +178,7 @@ class Footer:
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.4)
         canvas.line(MARGIN, y + 2, self.page.size[0] - MARGIN, y + 2)
-        canvas.setFont(REGULAR, 7)
-        canvas.setFillColor(GREY)
-        number = gettext("Page %(page)d of %(pages)d", self.lang, page=page, pages=pages)
-        canvas.drawRightString(self.page.size[0] - MARGIN, MARGIN * 0.75, printable(number))
-        canvas.drawString(MARGIN, MARGIN * 0.75, printable(f"Scorekeeper · {self.layout.title}"))
+        foot_line(canvas, self.page.size[0], self.layout.title, self.lang, page, pages)
         if page > 1:
             self._running_title(canvas)
         canvas.restoreState()

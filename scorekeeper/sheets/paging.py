@@ -8,6 +8,10 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..i18n import gettext
+from .table import MARGIN
+from .text import GREY, REGULAR, printable
+
 Numbering = Callable[[Canvas, int, int], None]
 
 
@@ -37,3 +41,15 @@ class NumberedCanvas(Canvas):
 def numbered(number: Numbering) -> Callable[..., NumberedCanvas]:
     """The canvas maker a document's `build` takes, numbering each page with `number` once all are laid out."""
     return functools.partial(NumberedCanvas, number=number)
+
+
+def foot_line(canvas: Canvas, width: float, title: str, lang: str, page: int, pages: int) -> None:
+    """The line at the foot of every sheet's page: "Scorekeeper · title" on the left, "Page k of N" on the right
+    (a game's score sheet and a club night's results alike)."""
+    canvas.saveState()
+    canvas.setFont(REGULAR, 7)
+    canvas.setFillColor(GREY)
+    canvas.drawString(MARGIN, MARGIN * 0.75, printable(f"Scorekeeper · {title}"))
+    number = gettext("Page %(page)d of %(pages)d", lang, page=page, pages=pages)
+    canvas.drawRightString(width - MARGIN, MARGIN * 0.75, printable(number))
+    canvas.restoreState()

@@ -26,7 +26,8 @@ def init_app(app) -> None:
     from . import offline  # the web app manifest and the service worker
 
     app.register_blueprint(offline.bp)
-    from . import event_exports, events  # club nights, and their leaderboard and results sheet
+    from . import event_admin, event_exports, events  # club nights, their exports, the admin's list
 
     app.register_blueprint(events.bp)
     app.register_blueprint(event_exports.bp)
+    app.register_blueprint(event_admin.bp)

@@ -41,10 +41,7 @@ def password_mark() -> str:
 
 def session_seconds() -> int:
     """How long an admin sign-in lasts (ADMIN_SESSION_SECONDS, by default 8 hours: an evening)."""
-    try:
-        return int(current_app.config.get("ADMIN_SESSION_SECONDS") or 8 * 3600)
-    except (TypeError, ValueError):
-        return 8 * 3600
+    return current_app.config["ADMIN_SESSION_SECONDS"]
 
 
 def sign_in() -> None:

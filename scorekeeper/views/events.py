@@ -24,7 +24,9 @@ from .share import absolute, breakable, qr_img
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_filter(i18n.tenths, "tenths")
 bp.add_app_template_filter(i18n.day, "event_day")
-LEADERS = 50  # leaderboard rows the page and the big screen show; the whole of it is a tap away
+LEADERS = 50  # leaderboard rows the page shows; the whole of it is a tap away (the big screen pages through it)
+SCREEN_PAGE_SECONDS = 10  # a page of the big screen's leaderboard or tables stays this long at most,
+SCREEN_CYCLE_SECONDS = 60  # and less when they have many pages: every row and table is shown within this
 STANDINGS_KEPT = 16  # events' tables and leaderboards kept per process (each counted as 1 in a Kept of 16)
 PUBLISHED_KEPT = 1024  # events whose version this second's news carries, kept per process
 ONCE = Once()  # what the watchers woken together ask is made by the first of them (kept.py)
@@ -32,7 +34,6 @@ ITEMS_KEPT = 4096  # tables drawn, kept per process: a venue's 300 in three lang
 NEWS_KEPT = 64  # live answers kept per process: an evening's events, each at its version, per language and view
 NEWS_BYTES = 8 * MB  # and at most this much of them (kept.py)
 CLOSED = N_("This club night is closed: no new games can be started for it.")
-EVENT_CREATE_LIMIT = "10 per hour"  # club nights started per address: an organiser starts one an evening
 TOO_MANY = N_("Too many club nights started from here: wait a while before starting another.")
 FULL = N_("This club night has all the games it may have (%(max)d): start this one on its own.")
 GONE = N_("There is no such club night: its link may be incomplete.")
@@ -61,7 +62,7 @@ def new():
 
 
 @bp.post("")
-@security.limited("EVENT_CREATE_LIMIT", EVENT_CREATE_LIMIT, message=TOO_MANY)
+@security.limited("EVENT_CREATE_LIMIT", message=TOO_MANY)
 def create():
     """Start the club night and open its page."""
     try:
@@ -157,10 +158,13 @@ def context(event: events.Event) -> dict:
     """Everything the event's page, its live answers and the big screen show: read from the games' stored
     summaries, so no game is played through again unless it changed."""
     _found, listed, board = standing(event)
+    items = table_items(listed)
     return dict(
         event=event,
         tables=listed,
-        items=table_items(listed),
+        items=items,
+        playing=[item for t, item in zip(listed, items, strict=True) if not t.get("finished")],  # the page lists
+        over=[item for t, item in zip(listed, items, strict=True) if t.get("finished")],  # these first, these folded
         board=board,
         leaders=LEADERS,
         finished=sum(1 for t in listed if t.get("finished")),
@@ -192,7 +196,8 @@ def show(event_id: str):
 def screen(event_id: str):
     """The big screen for the venue's projector: large type, the tables and the leaderboard, no controls."""
     event = event_or_404(event_id)
-    return page.full("event_screen.html", 200, **context(event), join=join_links(event))
+    pace = dict(page_seconds=SCREEN_PAGE_SECONDS, cycle_seconds=SCREEN_CYCLE_SECONDS)
+    return page.full("event_screen.html", 200, **context(event), join=join_links(event), **pace)
 
 
 @bp.get("/<event_id>/leaderboard")
@@ -203,8 +208,18 @@ def board(event_id: str):
 
 
 @bp.get("/<event_id>/join")
+def join_page(event_id: str):
+    """The join link (printed as a QR code): a page with one button, for opening a link changes nothing (another
+    site could make a phone open it); a phone already in the club night goes straight to its page."""
+    event = event_or_404(event_id)
+    if events.role(get_db(), security.device(), event.id):
+        return redirect(url_for("events.show", event_id=event.id) + "#event-start", 303)
+    return page.full("event_join.html", 200, event=event, area="event")
+
+
+@bp.post("/<event_id>/join")
 def join(event_id: str):
-    """The join link: this phone's table may start games for the event, and finds the event on its home page."""
+    """Join: this phone's table may start games for the event, and finds the event on its home page."""
     event = event_or_404(event_id)
     events.join(get_db(), security.ensure_device(), event.id, store.now())
     return redirect(url_for("events.show", event_id=event.id) + "#event-start", 303)
@@ -254,7 +269,7 @@ def refuse_closed() -> list:
 
 def settle_seconds() -> float:
     """The period a club night's news leaves at the turn of (EVENT_SETTLE_SECONDS; 0: at once)."""
-    return max(0.0, float(current_app.config["EVENT_SETTLE_SECONDS"]))
+    return current_app.config["EVENT_SETTLE_SECONDS"]
 
 
 def hold_to_the_turn() -> None:

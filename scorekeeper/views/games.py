@@ -8,7 +8,7 @@ import time
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import changes, forms, gamefile, guard, i18n, registry, rules, safejson, security, space, store
+from .. import changes, forms, gamefile, guard, i18n, registry, rules, safejson, security, store
 from ..db import close_db, get_db
 from ..i18n import gettext
 from ..kept import MB, Kept
@@ -118,7 +118,7 @@ def render_game(
     if refill is not None:
         # the round undone is back on the form as it was entered, the steps saved since as they are now
         posted = posted or forms.fields(rules_.id, _over(refill, draft or {}))
-        if not errors:
+        if not errors and not (stored.draft or {}).get("step"):  # said until a step of it is saved again: then stale
             message = message or problem(N_("Round %(round)d was undone."), round=len(stored.game.rounds) + 1)
     context = dict(
         stored=stored,
@@ -188,7 +188,6 @@ def _context(
 
 
 @bp.post("/<game_id>/rounds")
-@space.stores_a_round
 def add_round(game_id: str):
     """Save a step of the next round: a draft of the bids, or the whole round."""
     stored = access.game_or_404(game_id)

@@ -19,6 +19,7 @@ from .. import chart, events, history, rules, security, store
 from ..db import get_db
 from ..i18n import current, gettext, ngettext, number
 from ..rules import N_, Game, problem
+from ..rules.unseen import invisible
 from . import access, page
 from .page import htmx
 from .share import absolute
@@ -95,9 +96,9 @@ def index():
 
 
 def _unseen(char: str) -> bool:
-    """Whether a spreadsheet may skip this character before it looks for a formula (a space, an invisible
-    character, a quote)."""
-    return char == '"' or unicodedata.category(char) in UNSEEN
+    """Whether a spreadsheet may skip this character before it looks for a formula (a space, a quote, a
+    character that shows nothing or a blank: U+034F, U+FE0F, U+2800, U+3164... as well as format characters)."""
+    return char == '"' or unicodedata.category(char) in UNSEEN or invisible(char)
 
 
 def cell(value):

@@ -73,7 +73,7 @@ def breakable(url: str) -> Markup:
 
 
 def _kept(cached, url: str, *args):
-    """`cached(url, *args)`, kept for a link of usual length only: the address a phone used (its Host header)
+    """`cached(url, *args)`, kept for a link of usual length only: the server's address (a PUBLIC_URL, say)
     could be 8 KB long, and a thousand of those, each a large code, would not be small."""
     return cached(url, *args) if len(url) <= 200 else cached.__wrapped__(url, *args)
 
@@ -93,7 +93,7 @@ def qr_width(url: str) -> int:
     mask, and choosing the mask is most of the 15 ms a code takes (a scoring phone's every page asked it).
     The version depends on how the text is encoded and how long it is: an ASCII link with a small letter in
     it (every game's: /games/...) is encoded byte by byte, as a run of "a"s as long, whose width is kept.
-    0 when no QR code can hold the link (its address from a Host header kilobytes long): it goes without one."""
+    0 when no QR code can hold the link (a PUBLIC_URL kilobytes long): it goes without one."""
     if url.isascii() and any(c.islower() for c in url):
         return _kept(_qr_width, "a" * len(url))
     return _kept(_qr_width, url)
@@ -231,7 +231,7 @@ def _too_many() -> str:
 @bp.route("/admin", methods=["GET", "POST"])
 @security.private
 @limiter.limit(
-    lambda: str(current_app.config.get("ADMIN_SIGN_IN_LIMIT") or "5 per minute"),
+    lambda: current_app.config["ADMIN_SIGN_IN_LIMIT"],
     methods=["POST"],
     deduct_when=lambda response: response.status_code == 422,  # only wrong passwords count
     error_message=_too_many,

@@ -32,9 +32,9 @@ def printing():
     with _slots_lock:
         slots = current_app.extensions.get("scorekeeper.sheet_slots")
         if slots is None:
-            slots = threading.BoundedSemaphore(int(current_app.config.get("SHEETS_AT_ONCE") or 2))
+            slots = threading.BoundedSemaphore(current_app.config["SHEETS_AT_ONCE"])
             current_app.extensions["scorekeeper.sheet_slots"] = slots
-    if not slots.acquire(timeout=float(current_app.config.get("SHEETS_WAIT", 1))):
+    if not slots.acquire(timeout=current_app.config["SHEETS_WAIT"]):
         raise ServiceUnavailable(retry_after=5)
     try:
         yield

@@ -46,12 +46,12 @@ LEADERBOARD = [
 WORDS = {"fr": "Classement", "en": "Leaderboard", "de": "Rangliste"}
 
 
-def shot(page: Page, name: str) -> None:
-    """Keep a screenshot of the screen when SCOREKEEPER_SHOTS names a folder."""
+def shot(page: Page, name: str, full_page: bool = True) -> None:
+    """Keep a screenshot of the page (or of the screen only) when SCOREKEEPER_SHOTS names a folder."""
     folder = os.environ.get("SCOREKEEPER_SHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/{name}.png", full_page=True)
+        page.screenshot(path=f"{folder}/{name}.png", full_page=full_page)
 
 
 def play_table(page: Page, table: tuple, lang: str) -> None:
@@ -103,6 +103,8 @@ def test_a_club_night_from_start_to_results(page: Page, browser, browser_context
         other.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
         table_2 = other.new_page()
         table_2.goto(join)
+        shot(table_2, f"{lang}-4-join")
+        table_2.locator("#event-join-form button").click()  # opening the link joins nothing: its one button does
         expect(table_2.locator("#event-start")).to_be_in_viewport()
         page.goto(event_url)  # the organiser watches the evening while table 2 plays
         expect(page.locator("table#leaderboard tbody tr")).to_have_count(4)
@@ -205,4 +207,7 @@ def test_every_screen_of_a_club_night_is_accessible_in_both_themes(phone: Page, 
     audit("club night, a table playing and one finished")
     phone.goto(event_url + "/screen")
     audit("big screen")
+    phone.context.clear_cookies()  # another table's phone opens the join link
+    phone.goto(event_url + "/join")
+    audit("join link")
     assert not audit.problems, audit.report()

@@ -69,6 +69,36 @@ def test_undo_leaves_one_round_form(page: Page, live_server, rules_id):
     shot(page, f"live-undo-{rules_id}")
 
 
+def _first(rules_id: str) -> tuple[dict, dict]:
+    """The sample's first round and game (what posts() takes)."""
+    game = sample(rules_id).GAME
+    return game["rounds"][0], game
+
+
+TWO_STEPS = [pytest.param(b.id, id=b.id) for b in registry.GAMES if len(sample(b.id).posts(*_first(b.id))) > 1]
+
+
+@pytest.mark.parametrize("rules_id", TWO_STEPS[:1])
+def test_after_an_undo_the_bids_saved_elsewhere_leave_one_current_notice(page: Page, live_server, rules_id):
+    """This phone undoes round 1 and taps a bid; another phone saves round 1's bids first. This phone then
+    says one thing, what became of its taps, and no longer that the round was undone (two notices, one stale)."""
+    url, game = new_game(page, live_server, rules_id)
+    elsewhere(page, url, rules_id, 1)
+    page.reload()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("form.undo button").click()
+    expect(page.locator("#game-message")).to_contain_text("manche 1 a été annulée")
+    tap_one(page, sample(rules_id).posts(sample(rules_id).OTHER_FIRST, game)[0][1])
+    elsewhere(page, url, rules_id, 1, slice(0, 1))
+    expect(page.locator("#round-entry input[name=step]")).not_to_have_value(step(page), timeout=FOLLOWS)
+    notices = page.locator("#round-form .notice")
+    expect(notices).to_have_count(1)
+    expect(notices).to_have_id("saved-elsewhere")
+    expect(notices).to_contain_text("n’est pas enregistré et est effacé")  # the taps: not saved, and gone
+    one_round_form(page)
+    shot(page, f"live-undo-elsewhere-{rules_id}")
+
+
 def post(page: Page, address: str, form: dict) -> None:
     """Another phone posts a form (a plain post: the server answers with a redirect)."""
     fields: dict[str, str | float | bool] = {**form}

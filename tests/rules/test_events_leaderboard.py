@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import permutations
 
 import pytest
 
@@ -65,6 +66,22 @@ EVENINGS = {
         [(1, "Ben", 1, 1, "100.0"), (2, "Cleo", 1, 0, "66.7"), (3, "Anne", 1, 0, "33.3"), (4, "Dan", 1, 0, "0.0")],
     ),
     "no finished game: an empty leaderboard": ([], []),
+    "a one-side game has no opponent: it counts nothing": (
+        [table(("Anne", 1)), table(("Ben", 1), ("Cleo", 2))],
+        [(1, "Ben", 1, 1, "100.0"), (2, "Cleo", 1, 0, "0.0")],
+    ),
+    "a name that shows nothing counts for nobody; the rest of its side counts": (
+        [Finish((("", "Anne"), ("Ben",)), (1, 2))],
+        [(1, "Anne", 1, 1, "100.0"), (2, "Ben", 1, 0, "0.0")],
+    ),
+    "spaces inside a name: one player, shown with one space": (
+        [table(("Anne  Marie", 1), ("Ben", 2)), table(("anne marie", 2), ("Ben", 1))],
+        [(1, "Anne Marie", 2, 1, "50.0"), (1, "Ben", 2, 1, "50.0")],
+    ),
+    "sharing a rank, a space sorts first: Jo Ann before Joann": (
+        [table(("Joann", 1), ("Jo Ann", 1))],
+        [(1, "Jo Ann", 1, 1, "50.0"), (1, "Joann", 1, 1, "50.0")],
+    ),
 }
 
 
@@ -78,6 +95,26 @@ def test_the_leaderboard_of_an_evening(finishes, board):
     assert shown(leaderboard(finishes)) == board
 
 
+TIED = [table(("Anne", 1), ("Ben", 2)), table(("Cleo", 1), ("Dan", 2)), table(("Eve", 2), ("Fay", 1))]
+
+
+@pytest.mark.parametrize("tables", list(permutations(TIED)), ids=lambda tables: "-".join(t.sides[0][0] for t in tables))
+@pytest.mark.parametrize("seated", [False, True], ids=["as-seated", "reversed"])
+def test_players_sharing_a_rank_are_listed_by_name_whatever_order_the_games_came_in(tables, seated):
+    """RULES.md section 7: equal averages and games share a rank; the board lists them by name, not by
+    which table finished first or where they sat."""
+    if seated:
+        tables = [Finish(t.sides[::-1], t.ranks[::-1]) for t in tables]
+    assert shown(leaderboard(tables)) == [
+        (1, "Anne", 1, 1, "100.0"),
+        (1, "Cleo", 1, 1, "100.0"),
+        (1, "Fay", 1, 1, "100.0"),
+        (4, "Ben", 1, 0, "0.0"),
+        (4, "Dan", 1, 0, "0.0"),
+        (4, "Eve", 1, 0, "0.0"),
+    ]
+
+
 @pytest.mark.parametrize(
     "ranks, scores",
     [
@@ -86,6 +123,7 @@ def test_the_leaderboard_of_an_evening(finishes, board):
         ((1, 1), [50, 50]),
         ((1, 2), [100, 0]),
         ((2, 2, 1, 4, 4), [Fraction(125, 2), Fraction(125, 2), 100, Fraction(25, 2), Fraction(25, 2)]),
+        ((1,), [0]),  # a side alone beat nobody (and nobody is divided by)
     ],
 )
 def test_a_match_score_is_the_share_of_opponents_beaten(ranks, scores):
@@ -103,6 +141,12 @@ def test_a_game_not_finished_counts_nothing():
     summary = {"players": ["A", "B"], "sides": ["A", "B"], "seat_side": [0, 1], "ranks": [1, 2], "finished": False}
     assert finish_of(summary) is None
     assert finish_of({**summary, "finished": True}) == Finish((("A",), ("B",)), (1, 2))
+
+
+def test_a_finished_game_that_can_no_longer_be_played_through_counts_nothing():
+    summary = {"players": ["A", "B"], "sides": ["A", "B"], "seat_side": [0, 1], "ranks": [1, 2], "finished": True}
+    assert finish_of({**summary, "invalid": True}) is None
+    assert finish_of({**summary, "invalid": False}) == Finish((("A",), ("B",)), (1, 2))
 
 
 def test_a_team_summary_groups_the_seats_of_each_side():

@@ -83,6 +83,7 @@ def test_home_starts_a_club_night_with_todays_date(client):
     [
         ("", "2026-11-26", "Give the club night a name."),
         ("   ", "", "Give the club night a name."),
+        ("\u3164\u2800\u200b", "", "Give the club night a name."),  # blanks that show nothing
         ("x" * 81, "", "at most 80 characters"),
         ("Club\u202enight", "", "control or text-direction character"),
         ("Club\x00night", "", "control or text-direction character"),
@@ -99,7 +100,7 @@ def test_a_bad_name_or_date_is_refused_and_nothing_is_stored(client, name, day, 
 
 def test_a_table_joins_by_the_link_and_starts_its_game_for_the_night(client, other_phone):
     url = make_event(client)
-    joined = other_phone.get(f"{url}/join")
+    joined = other_phone.post(f"{url}/join")  # the button of the page the link opens
     assert joined.status_code == 303 and joined.headers["Location"].endswith("#event-start")
     assert "Thursday club" in text(other_phone.get("/", headers=EN))
     form = other_phone.get(f"/new/inferno?event={url.rsplit('/', 1)[-1]}", headers=EN).get_data(as_text=True)
@@ -110,11 +111,30 @@ def test_a_table_joins_by_the_link_and_starts_its_game_for_the_night(client, oth
     assert f'id="game-event" href="{url}"' in other_phone.get(game).get_data(as_text=True)  # back to the night
 
 
+@pytest.mark.parametrize(
+    ("lang", "button"),
+    [("en", "Join the club night"), ("fr", "Rejoindre la soirée"), ("de", "Dem Clubabend beitreten")],
+)
+def test_the_join_link_opens_a_page_with_one_button_and_joins_nothing(client, other_phone, lang, button):
+    url = make_event(client)
+    link = other_phone.get(f"{url}/join", headers={"Accept-Language": lang})  # a printed QR code, or another site
+    assert link.status_code == 200 and button in text(link) and "Thursday club" in text(link)
+    html = link.get_data(as_text=True)
+    assert html.count("<button") == 1 and f'method="post" action="{url}/join"' in html
+    assert "Thursday club" not in text(other_phone.get("/", headers=EN))  # opening the link joined nothing
+    refused = other_phone.post(f"{url}/join", headers={"Sec-Fetch-Site": "cross-site"})
+    assert refused.status_code == 403 and "Thursday club" not in text(other_phone.get("/", headers=EN))
+    assert other_phone.post(f"{url}/join").headers["Location"] == f"{url}#event-start"
+    assert "Thursday club" in text(other_phone.get("/", headers=EN))
+    again = other_phone.get(f"{url}/join")  # a phone of the night opening the link again goes to the night
+    assert again.status_code == 303 and again.headers["Location"] == f"{url}#event-start"
+
+
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
 def test_two_tables_play_to_the_end_and_the_leaderboard_ranks_the_evening(client, other_phone, headers):
     url = make_event(client)
     play(client, url, "all-or-nothing", headers)
-    other_phone.get(f"{url}/join")
+    other_phone.post(f"{url}/join")
     play(other_phone, url, "tout-ou-rien", headers)
     page = client.get(url, headers=EN)
     assert leaderboard(page) == EVENING

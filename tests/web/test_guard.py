@@ -15,6 +15,7 @@ import pytest
 
 from scorekeeper import guard
 from scorekeeper.worker import Worker
+from tests.conftest import own_app
 
 from .helpers import HX, game_count, start
 
@@ -151,8 +152,9 @@ def test_a_body_past_its_limit_sent_in_chunks_is_refused_not_cut(app, client, mo
     assert game_count(app) == 2
 
 
-def test_the_game_files_limit_set_from_the_environment_holds(app, client):
-    app.config["MAX_CONTENT_LENGTH"] = "2048"  # SCOREKEEPER_MAX_CONTENT_LENGTH: every setting comes as text
+def test_the_game_files_limit_set_from_the_environment_holds(monkeypatch, empty_store, tmp_path):
+    monkeypatch.setenv("SCOREKEEPER_MAX_CONTENT_LENGTH", "2048")  # text, as every setting comes from there
+    client = own_app(empty_store, tmp_path).test_client()
     assert client.get("/").status_code == 200
     document = json.dumps({"format": "scorekeeper-game/1", "rules": "inferno", "players": TABLE}).encode()
     assert chunked(client, "/games/import", document, "application/json").status_code == 303

@@ -3,9 +3,11 @@ configured a Host that names another is refused."""
 
 import gzip
 import http.client
+import io
 from urllib.parse import urlsplit
 
 import pytest
+from pypdf import PdfReader
 
 from scorekeeper import create_app
 from tests.conftest import TEST_CONFIG, fresh_store
@@ -51,6 +53,14 @@ def test_the_links_start_with_the_address_the_connection_reached(live_server, ur
     connection.request("GET", url, headers={"Host": "evil.example"})
     html = connection.getresponse().read().decode()
     assert f'id="watch-link" href="{live_server}{url}"' in html and "evil.example" not in html
+
+
+def test_the_printed_sheets_link_is_the_servers_not_the_hosts(client, url):
+    # a sheet printed for the table: its link and QR code must open on another phone, whatever Host was asked
+    assert post_round(client, url, 1, "tricks", seats("tricks", [1, 0, 0])).status_code == 303
+    response = client.get(f"{url}/sheet.pdf", headers={"Host": "evil.example"})
+    printed = "".join("".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(response.data)).pages)
+    assert response.status_code == 200 and f"http://localhost{url}" in printed and "evil" not in printed
 
 
 def test_a_public_url_refuses_a_host_it_does_not_name(tmp_path, empty_store):

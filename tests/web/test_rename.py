@@ -83,6 +83,7 @@ def test_a_renamed_player_keeps_every_round_on_the_board_the_sheet_and_the_histo
         (["Zoë", "Zoe\u0308", "Sylvie"], "Two players are named Zoë: names must differ."),  # one name typed two ways
         (["Anne", "J" * 41, "Sylvie"], "The name of player 2 is longer than 40 characters."),
         (["Anne", "\u200b", "Sylvie"], "Player 2 has no name."),
+        (["Anne", "An\u200bne", "Sylvie"], "Two players are named An\u200bne: names must differ."),  # reads Anne
         (["Anne", "", "Sylvie"], "Player 2 has no name."),
         (["Anne", "Jul\u202eien", "Sylvie"], "The name of player 2 holds a control or text-direction character"),
     ],

@@ -1,0 +1,107 @@
+"""Every setting is in one typed table (settings.py): converted and checked when the app is built, named in
+the operator's documentation, and, set from the environment to a valid value, leaves every page working."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper import create_app, registry, settings
+from scorekeeper.cli import main
+from tests.conftest import TEST_CONFIG, fresh_store
+from tests.samples import enter, sample
+
+ROOT = Path(__file__).resolve().parent.parent
+OPERATING = (ROOT / "OPERATING.md").read_text()
+NAMES = [setting.name for setting in settings.SETTINGS]
+
+
+def test_the_operators_guide_holds_every_setting_as_the_code_has_it():
+    # `scorekeeper settings` prints the table; paste it into OPERATING.md when a setting changes
+    assert settings.table() in OPERATING
+
+
+def test_the_operators_guide_names_no_setting_that_does_not_exist():
+    named = set(re.findall(r"`SCOREKEEPER_([A-Z_]+)`", OPERATING))
+    assert named - set(NAMES) <= {"INSTANCE"}, named - set(NAMES)
+
+
+def build(monkeypatch, tmp_path, empty_store, **environment):
+    """An app built with SCOREKEEPER_<name>=<value> in the environment, over a fresh store."""
+    for name, value in environment.items():
+        monkeypatch.setenv(settings.PREFIX + name, value.format(instance=tmp_path))
+    config = {key: value for key, value in TEST_CONFIG.items() if key not in environment}
+    if "DATABASE" not in environment:
+        config["DATABASE"] = fresh_store(empty_store, tmp_path)
+    return create_app(config)
+
+
+def pages_work(app) -> None:
+    """Play a game through the forms and open every page a table sees: each answers as it should."""
+    client = app.test_client()
+    game = enter(client, sample(registry.ids()[0]).GAME)
+    pages = ("/", f"/new/{registry.ids()[0]}", game, f"{game}/poll?v=0", f"{game}/export.json", "/history")
+    for path in (*pages, "/events/new"):
+        answer = client.get(path)
+        assert answer.status_code == 200, (path, answer.status_code, answer.get_data(as_text=True)[:300])
+    assert client.get(f"{game}/sheet.pdf").status_code == 200
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_setting_from_the_environment_leaves_every_page_working(name, monkeypatch, tmp_path, empty_store):
+    setting = settings.BY_NAME[name]
+    assert setting.example, f"{name} has no example value"
+    app = build(monkeypatch, tmp_path, empty_store, **{name: setting.example})
+    assert app.config[name] == setting.take(setting.example.format(instance=tmp_path))
+    assert app.config[name] != setting.default, f"{name}'s example is its default"
+    if name == "DATABASE":
+        from scorekeeper.db import migrate
+
+        migrate(app.config[name])
+    pages_work(app)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "said"),
+    [
+        ("LONG_POLL_SECONDS", "fifteen", "must be a whole number, from 1 to 60"),
+        ("LONG_POLL_SECONDS", "600", "from 1 to 60"),
+        ("POLL_SECONDS", "0", "from 1 to 60"),
+        ("STORE_WAIT_SECONDS", "soon", "must be a number of seconds"),
+        ("CREATE_LIMIT", "sixty a minute", "Flask-Limiter's notation"),
+        ("PUBLIC_URL", "scores.example.org", "http:// or https://"),
+        ("PUBLIC_URL", "https://scores.example.org/?x=1", "no query"),
+        ("TRUSTED_PROXY", "caddy", "IP addresses"),
+        ("SESSION_COOKIE_SECURE", "perhaps", "true or false"),
+        ("FORM_MAX_BYTES", "1k", "whole number"),
+    ],
+)
+def test_a_wrong_value_stops_the_app_naming_the_setting(name, value, said, monkeypatch, tmp_path, empty_store):
+    with pytest.raises(settings.BadSetting) as raised:
+        build(monkeypatch, tmp_path, empty_store, **{name: value})
+    assert f"SCOREKEEPER_{name}={value!r}" in str(raised.value)
+    assert said in str(raised.value)
+
+
+def test_the_long_poll_setting_from_the_environment_is_a_number(monkeypatch, tmp_path, empty_store):
+    # it stayed text, and every game page was a 500 ("can only concatenate str (not "int") to str")
+    app = build(monkeypatch, tmp_path, empty_store, LONG_POLL_SECONDS="15")
+    assert app.config["LONG_POLL_SECONDS"] == 15
+    pages_work(app)
+
+
+def test_serve_with_a_wrong_setting_says_which_and_stops(monkeypatch, tmp_path):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_LONG_POLL_SECONDS", "a while")
+    result = CliRunner().invoke(main, ["serve", "--port", "1"])
+    assert result.exit_code == 2
+    assert "SCOREKEEPER_LONG_POLL_SECONDS='a while': must be a whole number" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_other_scorekeeper_variables_are_not_settings(monkeypatch, tmp_path, empty_store):
+    app = build(monkeypatch, tmp_path, empty_store, SHOTS="/tmp/shots")
+    assert "SHOTS" not in app.config
