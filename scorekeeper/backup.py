@@ -54,6 +54,10 @@ def backup(store: str, target: str) -> dict[str, int]:
         raise BackupRefused(f"No store at {store}.")
     if same_file(store, target):
         raise BackupRefused("FILE is the store itself: back it up to another file.")
+    if os.path.isdir(target):
+        raise BackupRefused(f"{target} is a folder: name the file to write, such as {Path(target) / 'backup.sqlite'}")
+    if not Path(target).resolve().parent.is_dir():
+        raise BackupRefused(f"No folder {Path(target).parent} to write {Path(target).name} in: make it first.")
     source = sqlite3.connect(store, timeout=15)
     try:
         return copy_into(source, Path(target))
@@ -71,9 +75,12 @@ def copy_into(source: sqlite3.Connection, target: Path) -> dict[str, int]:
         copy.execute("pragma journal_mode = delete")  # one self-contained file, without -wal beside it
         check(copy, "The copy")
         found = counts(copy)
-    finally:
         copy.close()
-    os.replace(partial, target)
+        os.replace(partial, target)
+    except BaseException:
+        copy.close()
+        partial.unlink(missing_ok=True)  # nothing written: no half copy left beside FILE either
+        raise
     return found
 
 

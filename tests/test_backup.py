@@ -104,6 +104,17 @@ def test_a_backup_into_the_store_itself_or_from_a_damaged_file_is_refused(app, t
     assert rounds_in(database) == set()  # the store is as it was
 
 
+def test_a_backup_into_a_folder_or_a_missing_one_says_so_and_leaves_nothing(app, tmp_path):
+    # both ended in "Something went wrong with this file; nothing was written.", the folder's with a .partial beside it
+    (tmp_path / "backups").mkdir()
+    refused = command(app, tmp_path, "backup", str(tmp_path / "backups"))
+    assert refused.exit_code == 1 and "is a folder: name the file to write" in refused.output
+    refused = command(app, tmp_path, "backup", str(tmp_path / "nowhere" / "copy.sqlite"))
+    assert refused.exit_code == 1 and f"No folder {tmp_path / 'nowhere'}" in refused.output
+    assert not list((tmp_path / "backups").iterdir()) and not (tmp_path / "nowhere").exists()
+    assert not list(tmp_path.rglob("*.partial"))
+
+
 def test_on_postgresql_the_backup_says_what_to_run(tmp_path):
     url = postgresql.fresh_store().replace("postgres@", "postgres:secret@")
     env = {"SCOREKEEPER_DATABASE": url, "SCOREKEEPER_SECRET_KEY": "test", "SCOREKEEPER_INSTANCE": str(tmp_path)}
