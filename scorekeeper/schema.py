@@ -30,7 +30,7 @@ MIGRATIONS: list[Migration] = []
 
 # Every table that holds what is stored, parents before children: what copy-store copies
 # (tests/test_copy_store.py fails while a table of the schema is missing here).
-TABLES = ["events", "event_access", "games", "rounds", "access", "summaries", "rate_limits", "admin_sessions"]
+TABLES = ["events", "event_access", "draws", "games", "rounds", "access", "summaries", "rate_limits", "admin_sessions"]
 
 
 def both(fn: Callable[[Database], None]) -> Callable[[Database], None]:
@@ -143,3 +143,13 @@ def m006_admin_sessions(db: Database) -> None:
     """The admin's sign-ins (admin_sessions.py): the id a browser's cookie names and when it ends (seconds since
     1970); signing out deletes its row, so a copied cookie is refused by every worker of every server."""
     db.execute("create table admin_sessions (id text primary key, ends double precision not null)")
+
+
+@both
+def m007_draws(db: Database) -> None:
+    """A club night's seating draws (event_draws.py): each as it was drawn (the players present, the games, the
+    organiser's options, the tables), numbered in the evening's order, with the seed it was drawn from."""
+    db.execute(
+        "create table draws (event_id text not null references events(id) on delete cascade, number integer not null, "
+        "seed integer not null, created text not null, data text not null, primary key (event_id, number))"
+    )

@@ -21,6 +21,7 @@ TWO_ENGINES = {
     "test_store.py",
     "test_events_store.py",
     "web/test_events.py",
+    "web/test_draws.py",
     "test_two_servers.py",
     "test_copy_store.py",
     "test_shared_limits.py",

@@ -31,3 +31,6 @@ def init_app(app) -> None:
     app.register_blueprint(events.bp)
     app.register_blueprint(event_exports.bp)
     app.register_blueprint(event_admin.bp)
+    from . import draws  # a club night's seating draws
+
+    app.register_blueprint(draws.bp)

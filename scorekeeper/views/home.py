@@ -81,12 +81,16 @@ def _by_id() -> dict:
 
 @bp.get("/new/<rules_id>")
 def new(rules_id: str):
-    """The setup form of a game: players in seat order, first dealer, options."""
+    """The setup form of a game: players in seat order, first dealer, options; filled in from the address when it
+    names them (a drawn table's link, draws.py)."""
     try:
         rules_ = rules.get(rules_id)
     except Invalid:
         abort(404)
-    return _render_new(rules_, event=(request.args.get("event") or "")[:40])
+    prefill = any(key.startswith(("player.", "option.")) or key == "dealer" for key in request.args)
+    return _render_new(
+        rules_, event=(request.args.get("event") or "")[:40], posted=shown_again(request.args) if prefill else None
+    )
 
 
 def _render_new(rules_: rules.Rules, status: int = 200, errors=None, posted=None, event: str = ""):

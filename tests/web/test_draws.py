@@ -1,0 +1,168 @@
+"""A club night's seating draws through the web: the organiser marks who is present and draws, each table's link
+opens its game filled in; a watcher is refused; bad input is said; with and without htmx."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from scorekeeper.db import connect
+from tests.web.helpers import HX, text
+from tests.web.test_events import EN, make_event, play
+
+SIXTEEN = [f"Player {i + 1}" for i in range(16)]
+
+
+def draw(client, url: str, names: list[str], games=("all-fours",), headers=None, **fields):
+    """Post the draw form: `names` typed as new players, `games` ticked."""
+    data = {"new": "\n".join(names), "game": list(games), **fields}
+    return client.post(f"{url}/draw", data=data, headers=headers or {})
+
+
+def drawn_tables(response, number: int | None = None) -> list[tuple[list[str], str]]:
+    """A draw's tables as the page shows them (the latest's, or draw `number`'s): each table's players in seat
+    order, and its link."""
+    html = response.get_data(as_text=True)
+    which = r"\d+" if number is None else str(number)
+    first = re.search(rf'<section class="card draw-round" id="draw-{which}".*?</section>', html, re.S).group(0)
+    found = []
+    for table in re.findall(r'<li class="draw-table".*?</a>', first, re.S):
+        seats = re.findall(r"<li>([^<]*?)(?: <span|</li>)", table)
+        href = re.search(r'href="([^"]+)"', table).group(1).replace("&amp;", "&")
+        found.append(([s.strip() for s in seats], href))
+    return found
+
+
+def stored_draws(app, url: str) -> int:
+    """How many draws the club night has stored."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return db.execute("select count(*) from draws where event_id = ?", [url.rsplit("/", 1)[-1]]).fetchone()[0]
+    finally:
+        db.conn.close()
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_the_organiser_draws_twice_and_nobody_meets_a_table_mate_again(client, app, headers):
+    url = make_event(client)
+    assert 'id="draw"' in client.get(url).get_data(as_text=True)
+    first = draw(client, url, SIXTEEN, headers=headers)
+    if headers:
+        assert first.status_code == 200 and 'id="draw-page"' in first.get_data(as_text=True)
+        assert "<html" not in first.get_data(as_text=True)  # the block alone
+    else:
+        assert first.status_code == 303 and first.headers["Location"].endswith(f"{url}/draw#draw-1")
+    page = client.get(f"{url}/draw", headers=EN)
+    once = drawn_tables(page)
+    assert sorted(len(seats) for seats, _ in once) == [4, 4, 4, 4]
+    # the second draw: everyone ticked (the last draw's players are ticked by default)
+    ticked = re.findall(r'name="present" value="([^"]+)" checked', page.get_data(as_text=True))
+    assert sorted(ticked) == sorted(SIXTEEN)
+    second = client.post(f"{url}/draw", data={"present": ticked, "game": "all-fours"}, headers=headers)
+    assert second.status_code in (200, 303)
+    twice = drawn_tables(client.get(f"{url}/draw", headers=EN))
+    sat = [set(seats) for seats, _ in once]
+    for seats, _ in twice:
+        assert all(len(set(seats) & before) <= 1 for before in sat)  # no table-mate of the first draw again
+    assert stored_draws(app, url) == 2
+    assert drawn_tables(client.get(f"{url}/draw", headers=EN), 1) == once  # still listed as drawn, never drawn again
+
+
+def test_a_tables_link_opens_its_game_filled_in_and_starts_it_in_one_tap(client, other_phone):
+    url = make_event(client)
+    draw(client, url, SIXTEEN[:4], **{"option.all-fours.target": "11", "option.all-fours.deck": "32"})
+    [(seats, href)] = drawn_tables(client.get(f"{url}/draw", headers=EN))
+    asked = parse_qs(urlsplit(href).query)
+    assert urlsplit(href).path == "/new/all-fours" and asked["event"] == [url.rsplit("/", 1)[-1]]
+    form = other_phone.get(href, headers=EN).get_data(as_text=True)
+    for seat, name in enumerate(seats):
+        assert f'name="player.{seat}" maxlength="40"' in form and f'value="{name}"' in form
+    dealer = int(asked["dealer"][0])
+    assert f'name="dealer" value="{dealer}" checked' in form
+    # the form's one tap posts what it shows
+    fields = dict(re.findall(r'name="(player\.\d|option\.target)"[^>]*?value="([^"]*)"', form))
+    fields.update(dealer=str(dealer), event=asked["event"][0], **{"option.deck": "32"})
+    started = other_phone.post(urlsplit(href).path, data=fields)
+    assert started.status_code == 303
+    game = other_phone.get(started.headers["Location"], headers=EN)
+    said = text(game)
+    assert all(name in said for name in seats) and "11" in said
+    assert seats[dealer] in text(client.get(url, headers=EN))  # the table plays for the club night
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_a_watcher_may_not_draw(client, other_phone, app, headers):
+    url = make_event(client)
+    other_phone.post(f"{url}/join")
+    assert 'id="draw"' not in other_phone.get(url).get_data(as_text=True)
+    assert other_phone.get(f"{url}/draw", headers=headers).status_code == 403
+    assert draw(other_phone, url, SIXTEEN, headers=headers).status_code == 403
+    assert stored_draws(app, url) == 0
+
+
+def test_a_draw_from_another_site_is_refused(client, app):
+    url = make_event(client)
+    assert draw(client, url, SIXTEEN, headers={"Sec-Fetch-Site": "cross-site"}).status_code == 403
+    assert stored_draws(app, url) == 0
+
+
+def test_the_admin_draws_for_any_club_night(client, other_phone, app):
+    url = make_event(client)
+    app.config["ADMIN_PASSWORD"] = "cœur à pique"
+    assert other_phone.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+    assert draw(other_phone, url, SIXTEEN).status_code == 303
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Too few players for a table: 2 present, at least 3 needed."),
+        ("fr", "Trop peu de joueurs pour une table : 2 présents, il en faut au moins 3."),
+        ("de", "Zu wenige Spieler für einen Tisch: 2 anwesend, mindestens 3 nötig."),
+    ],
+)
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_too_few_players_are_refused_saying_how_many_are_needed(client, app, lang, said, headers):
+    url = make_event(client)
+    refused = draw(client, url, ["Anne", "Ben"], games=["inferno"], headers={"Accept-Language": lang, **headers})
+    assert refused.status_code == 422
+    assert said in text(refused).replace("\u202f", " ")
+    assert "Anne" in refused.get_data(as_text=True)  # the names typed stay on the form
+    assert stored_draws(app, url) == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"new": "Anne\nBen\nCleo", "game": []}, "Pick the game (or games) the tables play."),
+        ({"new": "A" * 41 + "\nBen\nCleo", "game": "inferno"}, "is longer than 40 characters"),
+        ({"new": "An\x00ne\nBen\nCleo", "game": "inferno"}, "control or text-direction character"),
+        ({"new": "\n".join(f"P{i}" for i in range(401)), "game": "inferno"}, "At most 400 players in one draw"),
+        ({"new": "Anne\nBen\nCleo", "game": "all-fours", "option.all-fours.target": "x"}, "is not a valid value"),
+        ({"new": "Anne\nBen\nCleo", "game": "all-fours", "option.all-fours.teams": "yes"}, "All Fours"),
+    ],
+    ids=["no game", "long name", "NUL", "too many", "bad option", "teams of three"],
+)
+def test_bad_input_is_said_and_nothing_is_drawn(client, app, fields, said):
+    url = make_event(client)
+    refused = client.post(f"{url}/draw", data=fields, headers=EN)
+    assert refused.status_code == 422
+    assert said in text(refused)
+    assert stored_draws(app, url) == 0
+
+
+def test_the_evenings_players_are_offered_as_the_leaderboard_merges_them(client, other_phone):
+    url = make_event(client)
+    other_phone.post(f"{url}/join")
+    play(other_phone, url, "inferno")
+    page = client.get(f"{url}/draw", headers=EN).get_data(as_text=True)
+    offered = re.findall(r'name="present" value="([^"]+)"', page)
+    board = re.findall(r'<th scope="row">([^<]+)</th>', client.get(url).get_data(as_text=True))
+    assert len(offered) == 3 and sorted(offered) == sorted(board)
+    # a name typed again in another case is one player
+    drawn = draw(client, url, [offered[0].upper()], present=offered)
+    assert drawn.status_code == 303
+    [seated] = [seats for seats, _ in drawn_tables(client.get(f"{url}/draw", headers=EN))]
+    assert sorted(seated) == sorted(offered)
