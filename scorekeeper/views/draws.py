@@ -145,7 +145,10 @@ def render(event: events.Event, status: int = 200, errors=None, posted=None):
         max_present=MAX_PRESENT,
     )
     if htmx and not htmx.history_restore_request:
-        return page.blocks("event_draw.html", ["draw_page"], status, **context)
+        response = page.blocks("event_draw.html", ["draw_page"], status, **context)
+        if errors:  # the problems are said on the form, below the latest draw: show them, not the page's top
+            response.headers["HX-Reswap"] = "outerHTML show:#draw-form:top"
+        return response
     return page.full("event_draw.html", status, **context)
 
 

@@ -130,6 +130,8 @@ def test_too_few_players_are_refused_saying_how_many_are_needed(client, app, lan
     assert refused.status_code == 422
     assert said in text(refused).replace("\u202f", " ")
     assert "Anne" in refused.get_data(as_text=True)  # the names typed stay on the form
+    if headers:
+        assert refused.headers["HX-Reswap"] == "outerHTML show:#draw-form:top"  # where the problem is said
     assert stored_draws(app, url) == 0
 
 
