@@ -43,7 +43,9 @@ def test_an_evening_with_a_draw(phone: Page, live_server):
     assert not audit.problems, audit.report()
 
     first = page.locator("#draw-2-table-1")
-    players = [name.split(" 🂠")[0].strip() for name in first.locator(".draw-seats li").all_inner_texts()]
+    players = [
+        name.splitlines()[0].split(" 🂠")[0].strip() for name in first.locator(".draw-seats li").all_inner_texts()
+    ]
     first.locator("a.draw-start").click()
     expect(page.locator("#player-0")).to_have_value(players[0])
     expect(page.locator("#event-choice option:checked")).to_contain_text("Thursday club")
