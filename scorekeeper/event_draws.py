@@ -11,7 +11,7 @@ from .db import Database, write
 from .draws import Table
 from .events import bump
 
-MAX_DRAWS = 100  # draws one club night keeps: an evening's rounds, many times over
+MAX_DRAWS = 30  # draws one club night keeps: an evening's rounds, many times over (its page lists them all)
 
 
 @dataclass

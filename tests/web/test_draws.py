@@ -168,3 +168,13 @@ def test_the_evenings_players_are_offered_as_the_leaderboard_merges_them(client,
     assert drawn.status_code == 303
     [seated] = [seats for seats, _ in drawn_tables(client.get(f"{url}/draw", headers=EN))]
     assert sorted(seated) == sorted(offered)
+
+
+def test_a_club_night_keeps_so_many_draws_and_says_so(client, app, monkeypatch):
+    monkeypatch.setattr("scorekeeper.event_draws.MAX_DRAWS", 2)
+    url = make_event(client)
+    assert draw(client, url, SIXTEEN).status_code == 303
+    assert draw(client, url, SIXTEEN).status_code == 303
+    refused = draw(client, url, SIXTEEN, headers=EN)
+    assert refused.status_code == 422 and "This club night has all the draws it may have (2)." in text(refused)
+    assert stored_draws(app, url) == 2
