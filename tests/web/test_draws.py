@@ -178,3 +178,12 @@ def test_a_club_night_keeps_so_many_draws_and_says_so(client, app, monkeypatch):
     refused = draw(client, url, SIXTEEN, headers=EN)
     assert refused.status_code == 422 and "This club night has all the draws it may have (2)." in text(refused)
     assert stored_draws(app, url) == 2
+
+
+def test_the_admin_deletes_a_night_with_its_draws(client, other_phone, app):
+    url = make_event(client)
+    assert draw(client, url, SIXTEEN).status_code == 303
+    app.config["ADMIN_PASSWORD"] = "cœur à pique"
+    assert other_phone.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+    assert other_phone.post(f"{url}/delete").status_code == 303
+    assert stored_draws(app, url) == 0 and client.get(f"{url}/draw").status_code == 404
