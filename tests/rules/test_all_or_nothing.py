@@ -2,9 +2,12 @@
 
 import pytest
 
+from scorekeeper import rules
+from scorekeeper.rules import Invalid
 from scorekeeper.rules.all_or_nothing import round_score
+from scorekeeper.rules.entry import Span
 
-from .helpers import play, problems
+from .helpers import game, play, problems
 
 P3 = ["Anne", "Julien", "Sylvie"]
 
@@ -24,6 +27,8 @@ P3 = ["Anne", "Julien", "Sylvie"]
 )
 def test_seed_examples(bid, tricks, cards, reneges, points):
     assert round_score(bid, tricks, cards, reneges) == points
+    if reneges == 0:  # RULES.md: reneges found, default 0
+        assert round_score(bid, tricks, cards) == points
 
 
 def test_hand_size_by_player_count():
@@ -68,16 +73,123 @@ def test_ten_hands_by_default():
     assert result.winner_names() == ["Julien", "Sylvie"]
 
 
+def _hand(bids, tricks, **more):
+    """A hand of three players: "a" for ALL, "n" for NOTHING."""
+    return {"bids": [{"a": "all", "n": "nothing"}[b] for b in bids], "tricks": list(tricks), **more}
+
+
 @pytest.mark.parametrize(
-    "rnd, seat, field",
+    "rnd, refused",
     [
-        ({"bids": ["all", "some", "nothing"], "tricks": [10, 0, 0]}, 1, "bids"),
-        ({"bids": ["all", "nothing", "nothing"], "tricks": [11, -1, 0]}, 0, "tricks"),
-        ({"bids": ["all", "nothing", "nothing"], "tricks": [9, 0, 0]}, None, "tricks"),
-        ({"bids": ["all", "nothing", "nothing"], "tricks": [10, 0, 0], "reneges": [0, -1, 0]}, 1, "reneges"),
-        ({"bids": ["all", "nothing"], "tricks": [10, 0, 0]}, None, "bids"),
+        (
+            {"bids": ["all", "some", "nothing"], "tricks": [10, 0, 0]},
+            [(1, "bids", "The bid must be one of: all, nothing.")],
+        ),
+        (
+            _hand("ann", [11, -1, 0]),
+            [
+                (0, "tricks", "Tricks taken must be between 0 and 10 (got 11)."),
+                (1, "tricks", "Tricks taken must be between 0 and 10 (got -1)."),
+            ],
+        ),
+        (_hand("ann", [10, 0, "2"]), [(2, "tricks", "Tricks taken is not a whole number.")]),
+        (
+            _hand("ann", [9, 0, 0]),
+            [
+                (
+                    None,
+                    "tricks",
+                    "The tricks taken add up to 9, but each player was dealt 10 cards: they must add up to 10.",
+                )
+            ],
+        ),
+        (_hand("ann", [10, 0, 0], reneges=[0, -1, 0]), [(1, "reneges", "Reneges must be between 0 and 10 (got -1).")]),
+        (_hand("ann", [10, 0, 0], reneges=[0, 0, 11]), [(2, "reneges", "Reneges must be between 0 and 10 (got 11).")]),
+        (
+            {"bids": ["all", "nothing"], "tricks": [10, 0, 0]},
+            [(None, "bids", "The field bids must list one entry for each of the 3 players.")],
+        ),
+        (_hand("ann", [10, 0, 0], trump="hearts"), [(None, "trump", "Unknown field trump in a round.")]),
     ],
 )
-def test_bad_rounds(rnd, seat, field):
+def test_bad_rounds_name_the_player_the_field_and_what_is_wrong(rnd, refused):
     found = problems("all-or-nothing", P3, [rnd])
-    assert (found[0].round, found[0].seat, found[0].field) == (1, seat, field)
+    assert [(p.round, p.seat, p.field, p.text()) for p in found] == [(1, *r) for r in refused]
+
+
+@pytest.mark.parametrize(
+    "step, draft, refused",
+    [
+        ("bids", {"bids": ["all", "none", "nothing"]}, [(1, "bids", "The bid must be one of: all, nothing.")]),
+        ("bids", {"bids": ["all"]}, [(None, "bids", "The field bids must list one entry for each of the 3 players.")]),
+        ("tricks", {"tricks": [10, 0, 0]}, [(None, None, "This game has no step named tricks.")]),
+    ],
+)
+def test_the_bids_step_refuses_what_is_not_all_or_nothing(step, draft, refused):
+    with pytest.raises(Invalid) as found:
+        rules.check_draft(game("all-or-nothing", P3), step, draft)
+    assert [(p.round, p.seat, p.field, p.text()) for p in found.value.problems] == [(1, *r) for r in refused]
+    assert rules.check_draft(game("all-or-nothing", P3), "bids", {"bids": ["all", "nothing", "all"]}) == {
+        "bids": ["all", "nothing", "all"]
+    }
+
+
+@pytest.mark.parametrize(
+    "start, finished, ending",
+    [
+        (20, True, "A score reached 0."),  # NOTHING made: 20 - 20 = 0 exactly
+        (19, True, "A score reached 0."),  # below 0
+        (21, False, None),  # 1 left: the game goes on
+    ],
+)
+def test_a_score_at_or_below_zero_ends_the_game(start, finished, ending):
+    result = play("all-or-nothing", P3, [_hand("nnn", [0, 4, 6])], start=start)
+    assert result.finished == finished
+    assert (result.ending.text() if result.ending else None) == ending
+
+
+def test_the_last_hand_ends_the_game():
+    result = play("all-or-nothing", P3, [_hand("nnn", [4, 3, 3])], hands=1)
+    assert result.finished and result.ending.text() == "The last hand has been played."
+
+
+@pytest.mark.parametrize(
+    "bids, tricks, made",
+    [
+        ("ann", [10, 0, 0], [True, True, True]),
+        ("ann", [9, 1, 0], [False, False, True]),
+        ("naa", [0, 10, 0], [True, True, False]),
+        ("nnn", [4, 3, 3], [False, False, False]),
+    ],
+)
+def test_the_board_marks_the_bids_made(bids, tricks, made):
+    assert play("all-or-nothing", P3, [_hand(bids, tricks)], start=500).rounds[0].marks == {"made": made}
+
+
+@pytest.mark.parametrize("players, cards", [(P3, 10), (P3 + ["Pierre", "Zoë"], 8)])
+def test_the_form_offers_all_or_nothing_and_tricks_and_reneges_up_to_the_hand(players, cards):
+    assert play("all-or-nothing", players).upcoming.entry == {
+        "bids": ("all", "nothing"),
+        "tricks": Span(0, cards),
+        "reneges": Span(0, cards, shown=3),  # a form offers 0..3: reneges are rare
+    }
+
+
+@pytest.mark.parametrize(
+    "played, stats",
+    [
+        ([], [{"made": [0, 0], "all_made": [0, 0], "nothing_made": [0, 0]}] * 3),
+        (
+            [_hand("ann", [10, 0, 0]), _hand("nan", [1, 9, 0])],
+            [
+                {"made": [1, 2], "all_made": [1, 1], "nothing_made": [0, 1]},
+                {"made": [1, 2], "all_made": [0, 1], "nothing_made": [1, 1]},
+                {"made": [2, 2], "all_made": [0, 0], "nothing_made": [2, 2]},
+            ],
+        ),
+    ],
+)
+def test_statistics_count_bids_made_all_and_nothing_apart(played, stats):
+    """A player's page: bids made of bids tried, and the same for ALL and for NOTHING."""
+    found = game("all-or-nothing", P3, played, start=500)
+    assert rules.get("all-or-nothing").statistics(found, rules.play(found)) == stats

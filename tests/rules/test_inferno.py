@@ -6,6 +6,7 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.rules import Invalid
+from scorekeeper.rules.entry import Span
 from scorekeeper.rules.inferno import round_score
 
 from . import helpers
@@ -195,36 +196,139 @@ def _red(seat, row, n=3):
 
 
 @pytest.mark.parametrize(
-    "rnd, seat, field",
+    "rnd, seat, field, text",
     [
-        ({"red": _red(1, [0, 0, 0, 0, 1]), "other": [3, 3, 3], "blue": [0, 0, 0]}, None, "blue"),
-        ({"other": [3, 3, 3]}, None, "red"),
-        ({"red": _red(0, NONE)}, None, "other"),
-        ({"red": _red(0, NONE)[:2], "other": [3, 3, 3]}, None, "red"),
-        ({"red": _red(0, NONE), "other": [3, 3]}, None, "other"),
-        ({"red": "none", "other": [3, 3, 3]}, None, "red"),
-        ({"red": _red(2, [0, 0, 0, 0]), "other": [3, 3, 3]}, 2, "red"),
-        ({"red": _red(2, [0, 0, 0, 0, 0, 0]), "other": [3, 3, 3]}, 2, "red"),
-        ({"red": _red(1, 5), "other": [3, 3, 3]}, 1, "red"),
-        ({"red": _red(1, None), "other": [3, 3, 3]}, 1, "red"),
-        ({"red": _red(1, [0, 0, 1.5, 0, 0]), "other": [3, 3, 3]}, 1, "red"),
-        ({"red": _red(1, [0, "1", 0, 0, 0]), "other": [3, 3, 3]}, 1, "red"),
-        ({"red": _red(1, [0, 0, 0, True, 0]), "other": [3, 3, 3]}, 1, "red"),
-        ({"red": _red(2, [0, 0, 0, 0, -1]), "other": [3, 3, 3]}, 2, "red"),
-        ({"red": _red(0, [5, 0, 0, 0, 0]), "other": [3, 3, 3]}, 0, "red"),
-        ({"red": [[2, 0, 0, 0, 0], [2, 0, 0, 0, 0], [1, 0, 0, 0, 0]], "other": [3, 3, 3]}, None, "red"),
-        ({"red": [[0, 0, 0, 0, 4], NONE, [0, 0, 0, 0, 1]], "other": [3, 3, 3]}, None, "red"),
-        ({"red": _red(0, NONE), "other": [3, -1, 3]}, 1, "other"),
-        ({"red": _red(0, NONE), "other": [3, 3, 2.0]}, 2, "other"),
-        ({"red": _red(0, NONE), "other": [3, None, 3]}, 1, "other"),
-        ({"red": _red(0, NONE), "other": [81, 0, 0]}, 0, "other"),
-        ({"red": _red(0, NONE), "other": [40, 30, 11]}, None, "other"),
-        ({"red": _red(0, NONE), "other": [3, 3, 3], "dealer": 3}, None, "dealer"),
+        (
+            {"red": _red(1, [0, 0, 0, 0, 1]), "other": [3, 3, 3], "blue": [0, 0, 0]},
+            None,
+            "blue",
+            "Unknown field blue in a round.",
+        ),
+        ({"other": [3, 3, 3]}, None, "red", "The field red is missing."),
+        ({"red": _red(0, NONE)}, None, "other", "The field other is missing."),
+        (
+            {"red": _red(0, NONE)[:2], "other": [3, 3, 3]},
+            None,
+            "red",
+            "The field red must list one entry for each of the 3 players.",
+        ),
+        (
+            {"red": _red(0, NONE), "other": [3, 3]},
+            None,
+            "other",
+            "The field other must list one entry for each of the 3 players.",
+        ),
+        (
+            {"red": "none", "other": [3, 3, 3]},
+            None,
+            "red",
+            "The field red must list one entry for each of the 3 players.",
+        ),
+        (
+            {"red": _red(2, [0, 0, 0, 0]), "other": [3, 3, 3]},
+            2,
+            "red",
+            "The red cards must be counted for each value from 1 to 5: five numbers.",
+        ),
+        (
+            {"red": _red(2, [0, 0, 0, 0, 0, 0]), "other": [3, 3, 3]},
+            2,
+            "red",
+            "The red cards must be counted for each value from 1 to 5: five numbers.",
+        ),
+        (
+            {"red": _red(1, 5), "other": [3, 3, 3]},
+            1,
+            "red",
+            "The red cards must be counted for each value from 1 to 5: five numbers.",
+        ),
+        (
+            {"red": _red(1, None), "other": [3, 3, 3]},
+            1,
+            "red",
+            "The red cards must be counted for each value from 1 to 5: five numbers.",
+        ),
+        (
+            {"red": _red(1, [0, 0, 1.5, 0, 0]), "other": [3, 3, 3]},
+            1,
+            "red",
+            "The count of red 3 cards is not a whole number.",
+        ),
+        (
+            {"red": _red(1, [0, "1", 0, 0, 0]), "other": [3, 3, 3]},
+            1,
+            "red",
+            "The count of red 2 cards is not a whole number.",
+        ),
+        (
+            {"red": _red(1, [0, 0, 0, True, 0]), "other": [3, 3, 3]},
+            1,
+            "red",
+            "The count of red 4 cards is not a whole number.",
+        ),
+        (
+            {"red": _red(2, [0, 0, 0, 0, -1]), "other": [3, 3, 3]},
+            2,
+            "red",
+            "The count of red 5 cards must be between 0 and 4 (got -1).",
+        ),
+        (
+            {"red": _red(0, [5, 0, 0, 0, 0]), "other": [3, 3, 3]},
+            0,
+            "red",
+            "The count of red 1 cards must be between 0 and 4 (got 5).",
+        ),
+        (
+            {"red": [[2, 0, 0, 0, 0], [2, 0, 0, 0, 0], [1, 0, 0, 0, 0]], "other": [3, 3, 3]},
+            None,
+            "red",
+            "There are only 4 red 1 cards, but 5 were entered.",
+        ),
+        (
+            {"red": [[0, 0, 0, 0, 4], NONE, [0, 0, 0, 0, 1]], "other": [3, 3, 3]},
+            None,
+            "red",
+            "There are only 4 red 5 cards, but 5 were entered.",
+        ),
+        (
+            {"red": _red(0, NONE), "other": [3, -1, 3]},
+            1,
+            "other",
+            "The number of other cards must be between 0 and 80 (got -1).",
+        ),
+        ({"red": _red(0, NONE), "other": [3, 3, 2.0]}, 2, "other", "The number of other cards is not a whole number."),
+        ({"red": _red(0, NONE), "other": [3, None, 3]}, 1, "other", "The number of other cards is not a whole number."),
+        (
+            {"red": _red(0, NONE), "other": [81, 0, 0]},
+            0,
+            "other",
+            "The number of other cards must be between 0 and 80 (got 81).",
+        ),
+        (
+            {"red": _red(0, NONE), "other": [40, 30, 11]},
+            None,
+            "other",
+            "There are only 80 cards that are not red, but 81 were entered.",
+        ),
+        (
+            {"red": _red(0, NONE), "other": [3, 3, 3], "dealer": 3},
+            None,
+            "dealer",
+            "The dealer must be one of the players still in the game (got 3).",
+        ),
     ],
 )
-def test_bad_rounds(rnd, seat, field):
+def test_bad_rounds(rnd, seat, field, text):
     found = problems(P3, [R_ANNE, rnd])
-    assert (found[0].round, found[0].seat, found[0].field) == (2, seat, field)
+    assert [(p.round, p.seat, p.field, p.text()) for p in found] == [(2, seat, field, text)]
+
+
+def test_every_seat_with_wrong_red_cards_is_named_at_once():
+    rnd = {"red": [[0, 0, 0, 0], NONE, [0, 0, 9, 0, 0]], "other": [3, 3, 3]}
+    assert [(p.seat, p.text()) for p in problems(P3, [rnd])] == [
+        (0, "The red cards must be counted for each value from 1 to 5: five numbers."),
+        (2, "The count of red 3 cards must be between 0 and 4 (got 9)."),
+    ]
 
 
 def test_too_many_red_cards_of_a_value_names_it():
@@ -255,6 +359,11 @@ def test_one_or_two_cards_collected_is_a_warning(red, other, seats):
     result = play(P3, [{"red": red, "other": other}])
     warnings = result.rounds[0].warnings
     assert [(w.seat, w.field) for w in warnings] == [(s, "other") for s in seats]
+    assert [w.text() for w in warnings] == [
+        f"Cards collected: {red_cards + o}. A pickup is at least 3 cards, unless the pile ran out."
+        for red_cards, o in zip(map(sum, red), other, strict=True)
+        if 0 < red_cards + o < 3
+    ]
     assert result.totals == [round_score(r, o) for r, o in zip(red, other, strict=True)]
 
 
@@ -284,3 +393,35 @@ def test_tie_break_table(others, totals, outcome):
     else:
         assert not result.finished and result.upcoming.number == len(others) + 1
         assert result.upcoming.notes[0].params["names"] == outcome
+
+
+def test_the_round_form_offers_the_deck_and_who_starts():
+    """What the form and a script read (rules/entry.py): the starter left of the dealer, red counts 0..4 of
+    each value 1..5 at face value, other cards 0..80 at 1 each, a pickup of at least 3."""
+    entry = play(P3, [], first_dealer=2).upcoming.entry
+    assert entry == {
+        "starter": 0,
+        "faces": (1, 2, 3, 4, 5),
+        "red": Span(0, 4),
+        "other": Span(0, 80),
+        "points": {"red": {1: 1, 2: 2, 3: 3, 4: 4, 5: 5}, "other": 1},
+        "least": 3,
+    }
+    assert play(P3, [], first_dealer=0).upcoming.entry["starter"] == 1
+
+
+@pytest.mark.parametrize(
+    "played, stats",
+    [
+        ([], [{"red": [0, 0]}] * 3),
+        ([R_ANNE], [{"red": [3, 1]}, {"red": [0, 1]}, {"red": [0, 1]}]),
+        (
+            [R_ANNE, _round([NONE, [0, 0, 0, 0, 2], [1, 0, 0, 0, 0]], [3, 0, 2])],
+            [{"red": [3, 2]}, {"red": [10, 2]}, {"red": [1, 2]}],
+        ),
+    ],
+)
+def test_statistics_sum_the_red_points_over_the_rounds_played(played, stats):
+    """A player's page: red points per round, the points and the rounds they are averaged over."""
+    found = game(P3, played)
+    assert rules.get("inferno").statistics(found, rules.play(found)) == stats
