@@ -53,9 +53,9 @@ def patch_early(worker_class: str) -> None:
 
 def finish_timers() -> None:
     """Let every timer started in the master run out before gunicorn forks the workers. Under gevent a timer
-    (the rate limits' in-memory store starts one when the app is built) is a greenlet that has not run yet: the
-    first worker inherited it, ran it after the fork had dropped it from threading's table of live threads,
-    and printed a KeyError traceback at every start."""
+    (the rate limits' in-memory store, RATELIMIT_STORAGE_URI=memory://, starts one when the app is built) is a
+    greenlet that has not run yet: the first worker inherited it, ran it after the fork had dropped it from
+    threading's table of live threads, and printed a KeyError traceback at every start."""
     for thread in threading.enumerate():
         if isinstance(thread, threading.Timer):
             thread.join()
