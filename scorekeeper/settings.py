@@ -9,6 +9,7 @@ from this table (tests/test_settings.py keeps the two in step)."""
 from __future__ import annotations
 
 import ipaddress
+import math
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -39,7 +40,10 @@ def seconds(value: Any) -> float:
     """A number of seconds."""
     if isinstance(value, bool):
         raise ValueError
-    return float(value.strip() if isinstance(value, str) else value)
+    said = float(value.strip() if isinstance(value, str) else value)
+    if not math.isfinite(said):  # "nan" passes every range check, then breaks the clock arithmetic of a request
+        raise ValueError
+    return said
 
 
 def text(value: Any) -> str:

@@ -71,6 +71,7 @@ def test_each_setting_from_the_environment_leaves_every_page_working(name, monke
         ("LONG_POLL_SECONDS", "600", "from 1 to 60"),
         ("POLL_SECONDS", "0", "from 1 to 60"),
         ("STORE_WAIT_SECONDS", "soon", "must be a number of seconds"),
+        ("EVENT_SETTLE_SECONDS", "nan", "must be a number of seconds"),  # was let through: every club night poll a 500
         ("CREATE_LIMIT", "sixty a minute", "Flask-Limiter's notation"),
         ("PUBLIC_URL", "scores.example.org", "http:// or https://"),
         ("PUBLIC_URL", "https://scores.example.org/?x=1", "no query"),
