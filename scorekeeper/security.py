@@ -12,10 +12,12 @@ from flask import abort, current_app, g, make_response, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits.errors import ConfigurationError
 
 from . import ratelimits  # noqa: F401  (registers the scheme scorekeeper://)
 from .i18n import gettext
 from .rules import N_
+from .settings import PREFIX, BadSetting
 
 DEVICE_COOKIE = "device"
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
@@ -160,4 +162,8 @@ def init_app(app) -> None:
     app.config["SESSION_COOKIE_SAMESITE"] = app.config.get("SESSION_COOKIE_SAMESITE") or "Lax"
     app.before_request(refuse_cross_site)
     app.after_request(finish)
-    limiter.init_app(app)
+    try:
+        limiter.init_app(app)
+    except ConfigurationError as exc:  # an unknown scheme, or Redis without its package: the operator's to mend
+        uri = app.config["RATELIMIT_STORAGE_URI"]
+        raise BadSetting(f"{PREFIX}RATELIMIT_STORAGE_URI={uri!r}: {exc}") from None

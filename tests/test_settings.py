@@ -3,6 +3,7 @@ the operator's documentation, and, set from the environment to a valid value, le
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from click.testing import CliRunner
 
 from scorekeeper import create_app, registry, settings
 from scorekeeper.cli import main
-from tests.conftest import TEST_CONFIG, fresh_store
+from tests.conftest import TEST_CONFIG, fresh_store, own_app
 from tests.samples import enter, sample
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,6 +86,37 @@ def test_a_wrong_value_stops_the_app_naming_the_setting(name, value, said, monke
         build(monkeypatch, tmp_path, empty_store, **{name: value})
     assert f"SCOREKEEPER_{name}={value!r}" in str(raised.value)
     assert said in str(raised.value)
+
+
+@pytest.fixture
+def limiter_put_back(tmp_path, empty_store):
+    """The process's limiter (one for every app) counting in an app's own store again after the test (asked for
+    before monkeypatch, so that the environment is put back first)."""
+    yield
+    own_app(empty_store, tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("bogus://x", "unknown storage scheme"),
+        pytest.param(
+            "redis://127.0.0.1:6379",
+            "'redis' prerequisite not available",
+            marks=pytest.mark.skipif(importlib.util.find_spec("redis") is not None, reason="redis is installed"),
+        ),
+    ],
+)
+def test_a_rate_limit_store_that_cannot_be_used_stops_serve_naming_the_setting(
+    value, said, limiter_put_back, monkeypatch, tmp_path
+):
+    # the limits library refused it while the app was built, and serve said "Something went wrong with this
+    # file; nothing was written." (Redis without its package: the operator's guide says to pip install redis)
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_RATELIMIT_STORAGE_URI", value)
+    result = CliRunner().invoke(main, ["serve", "--port", "1"])
+    assert result.exit_code == 2, result.output
+    assert f"SCOREKEEPER_RATELIMIT_STORAGE_URI={value!r}: " in result.output and said in result.output
 
 
 def test_the_long_poll_setting_from_the_environment_is_a_number(monkeypatch, tmp_path, empty_store):
