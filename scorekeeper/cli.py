@@ -245,8 +245,7 @@ def serve(host, port, workers, threads, worker_class):
     """Run the app on a production WSGI server (gunicorn)."""
     from .server import run
 
-    announce(host, port)
-    run(host, port, workers, threads, worker_class)
+    run(host, port, workers, threads, worker_class, ready=lambda: announce(host, port))
 
 
 @main.command("settings")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from gunicorn.app.base import BaseApplication
 
@@ -61,12 +62,22 @@ def finish_timers() -> None:
             thread.join()
 
 
-def run(host: str, port: int, workers: int, threads: int, worker_class: str = "gevent") -> None:
-    """Serve until interrupted. gevent (the default): each worker holds up to 1,000 connections at once in
-    greenlets, so watching phones can wait for news (long polling) at the cost of a socket each."""
+def run(
+    host: str,
+    port: int,
+    workers: int,
+    threads: int,
+    worker_class: str = "gevent",
+    ready: Callable[[], None] | None = None,
+) -> None:
+    """Serve until interrupted, calling `ready` once the app is built (its settings checked: a wrong one stops
+    here, before anything says the server runs). gevent (the default): each worker holds up to 1,000 connections
+    at once in greenlets, so watching phones can wait for news (long polling) at the cost of a socket each."""
     patch_early(worker_class)
     warm(create_app())  # migrate the store and make the secret key once, before the workers start
     finish_timers()
+    if ready:
+        ready()
     Server(
         {
             "bind": f"{host}:{port}",

@@ -18,7 +18,7 @@ def test_serve_prints_the_address_and_its_qr_code(monkeypatch):
 
     calls = []
     monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
-    monkeypatch.setattr(server, "run", lambda *args: calls.append(args))
+    monkeypatch.setattr(server, "run", lambda *args, ready: (calls.append(args), ready()))  # ready: app built
     result = CliRunner().invoke(cli.main, ["serve", "--host", "0.0.0.0", "--port", "8123"])
     assert result.exit_code == 0, result.output
     assert "http://192.168.1.20:8123/" in result.output and "http://10.0.0.5:8123/" in result.output

@@ -132,6 +132,7 @@ def test_serve_with_a_wrong_setting_says_which_and_stops(monkeypatch, tmp_path):
     result = CliRunner().invoke(main, ["serve", "--port", "1"])
     assert result.exit_code == 2
     assert "SCOREKEEPER_LONG_POLL_SECONDS='a while': must be a whole number" in result.output
+    assert "is running" not in result.output  # it said "Scorekeeper is running", and its QR code, then stopped
     assert "Traceback" not in result.output
 
 
