@@ -30,6 +30,20 @@ def test_the_operators_guide_names_no_setting_that_does_not_exist():
     assert named - set(NAMES) <= {"INSTANCE"}, named - set(NAMES)
 
 
+LIMITS = OPERATING.split("\n## Limits\n", 1)[1].split("\n## ", 1)[0]
+# what one client may cost: each such setting is said in the guide's Limits, with what it bounds (issue 38)
+LIMIT_SETTINGS = [
+    *("MAX_CONTENT_LENGTH", "FORM_MAX_BYTES", "BODY_SECONDS", "CREATE_LIMIT", "EVENT_CREATE_LIMIT"),
+    *("RATELIMIT_STORAGE_URI", "CONNECTIONS_PER_ADDRESS", "WAITING_PER_ADDRESS", "WAITING_PER_GAME"),
+    *("POLL_AGAIN_SECONDS", "SHEETS_AT_ONCE", "SHEETS_WAIT", "ADMIN_SIGN_IN_LIMIT", "ADMIN_SESSION_SECONDS"),
+]
+
+
+@pytest.mark.parametrize("name", LIMIT_SETTINGS)
+def test_the_guides_limits_say_how_each_limit_is_changed(name):
+    assert f"`SCOREKEEPER_{name}" in LIMITS, f"OPERATING.md's Limits do not name SCOREKEEPER_{name}"
+
+
 def build(monkeypatch, tmp_path, empty_store, **environment):
     """An app built with SCOREKEEPER_<name>=<value> in the environment, over a fresh store."""
     for name, value in environment.items():
