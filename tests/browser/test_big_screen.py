@@ -152,3 +152,14 @@ def test_the_organisers_phone_has_the_leaderboard_first_and_keeps_the_finished_t
     expect(page.locator("#event-head h1")).to_have_text("Venue night, round two")
     expect(page.locator("#event-tables:not([data-old])")).to_have_count(1)  # drawn again by the news
     expect(finished.locator(".event-table").first).to_be_visible()  # and still open
+
+
+def test_without_javascript_the_big_screen_shows_its_first_page_and_the_join_code(app, no_js_phone, live_server):
+    url = evening(app, app.test_client(), 30)
+    no_js_phone.set_viewport_size(SCREENS[0])
+    no_js_phone.goto(f"{live_server}{url}/screen")
+    found = no_js_phone.evaluate(FIT, SMALLEST)
+    assert found["height"] <= 1080 and found["width"] <= 1920 and not found["small"], found
+    expect(no_js_phone.locator("#screen-join img")).to_be_in_viewport(ratio=1)
+    for first in ("#leaderboard tbody tr", ".event-tables > li"):
+        expect(no_js_phone.locator(first).first).to_be_in_viewport(ratio=1)
