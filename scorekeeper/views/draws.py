@@ -18,7 +18,7 @@ from ..leaderboard import player_key
 from ..rules import N_, Invalid, Problem, problem
 from ..rules.setup import MAX_NAME, unprintable, visible
 from . import page
-from .events import can_manage, event_or_404, tables
+from .events import CLOSED, can_manage, event_or_404, tables
 from .page import htmx
 
 bp = Blueprint("draws", __name__, url_prefix="/events")
@@ -174,6 +174,8 @@ def make(event_id: str):
     present, problems = read_present(request.form)
     chosen, typed, values, more = read_games(request.form)
     problems += more
+    if event.closed:  # its tables could not start their games: said before anything is drawn
+        problems.insert(0, problem(CLOSED, field="present"))
     drawn: list[draws.Table] = []
     seed = secrets.randbelow(2**31)
     if not problems:

@@ -187,3 +187,14 @@ def test_the_admin_deletes_a_night_with_its_draws(client, other_phone, app):
     assert other_phone.post("/admin", data={"password": "cœur à pique"}).status_code == 303
     assert other_phone.post(f"{url}/delete").status_code == 303
     assert stored_draws(app, url) == 0 and client.get(f"{url}/draw").status_code == 404
+
+
+def test_a_closed_night_is_not_drawn_for_its_tables_could_not_start(client, app):
+    url = make_event(client)
+    assert client.post(f"{url}/close", data={"closed": "1"}).status_code == 303
+    assert 'id="draw-closed"' in client.get(f"{url}/draw").get_data(as_text=True)
+    refused = draw(client, url, SIXTEEN, headers=EN)
+    assert refused.status_code == 422 and "This club night is closed" in text(refused)
+    assert stored_draws(app, url) == 0
+    assert client.post(f"{url}/close", data={"closed": "0"}).status_code == 303
+    assert draw(client, url, SIXTEEN).status_code == 303  # open again, it draws
