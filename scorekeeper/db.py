@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 
 import click
-from flask import current_app, g
+from flask import current_app, g, has_request_context
 from flask.cli import with_appcontext
 
 from .dbapi import Database, is_postgresql, shown
@@ -82,9 +82,12 @@ def close_db(exc: BaseException | None = None) -> None:
 @contextlib.contextmanager
 def write(db: Database, game_id: str | None = None) -> Iterator[Database]:
     """One change, all or nothing. Two phones (or two app servers) changing a game at once are served one
-    after the other: the second sees what the first stored (`game_id` names the game to hold)."""
+    after the other: the second sees what the first stored (`game_id` names the game to hold). What the request
+    gave to go with its first write (g.with_the_write) goes in that transaction."""
     with db.transaction(game_id):
         yield db
+        for step in g.pop("with_the_write", ()) if has_request_context() else ():
+            step(db)  # in the same transaction: what a request stores is counted once it is (space.py)
 
 
 @click.command("init-db")

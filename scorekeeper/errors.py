@@ -47,7 +47,7 @@ def _message(exc: HTTPException) -> str:
         return gettext(STORE_BUSY)
     if exc.code == 413 and guard.held_to_form_size():
         return gettext(FORM_TOO_LARGE)
-    if exc.code in (400, 429) and exc.description and exc.description != exc.__class__.description:
+    if exc.code in (400, 429, 503, 507) and exc.description and exc.description != exc.__class__.description:
         return exc.description
     return gettext(TITLES.get(exc.code or 500, N_("Something went wrong; nothing was changed.")))
 

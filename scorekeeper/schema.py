@@ -30,7 +30,18 @@ MIGRATIONS: list[Migration] = []
 
 # Every table that holds what is stored, parents before children: what copy-store copies
 # (tests/test_copy_store.py fails while a table of the schema is missing here).
-TABLES = ["events", "event_access", "draws", "games", "rounds", "access", "summaries", "rate_limits", "admin_sessions"]
+TABLES = [
+    "events",
+    "event_access",
+    "draws",
+    "games",
+    "rounds",
+    "access",
+    "summaries",
+    "rate_limits",
+    "admin_sessions",
+    "stored_bytes",
+]
 
 
 def both(fn: Callable[[Database], None]) -> Callable[[Database], None]:
@@ -152,4 +163,13 @@ def m007_draws(db: Database) -> None:
     db.execute(
         "create table draws (event_id text not null references events(id) on delete cascade, number integer not null, "
         "seed integer not null, created text not null, data text not null, primary key (event_id, number))"
+    )
+
+
+@both
+def m008_stored_bytes(db: Database) -> None:
+    """The bytes each address stored in its current hour (space.py), for every worker of every server: the count
+    and when its hour ends (seconds since 1970); the ended ones are deleted as counting goes."""
+    db.execute(
+        "create table stored_bytes (address text primary key, bytes integer not null, ends double precision not null)"
     )

@@ -14,7 +14,10 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits.errors import ConfigurationError
 
-from . import ratelimits  # noqa: F401  (registers the scheme scorekeeper://)
+from . import (
+    ratelimits,  # noqa: F401  (registers the scheme scorekeeper://)
+    space,
+)
 from .i18n import gettext
 from .rules import N_
 from .settings import PREFIX, BadSetting
@@ -54,8 +57,9 @@ def limited(setting: str, *, scope: str | None = None, message: str = TOO_FAST):
 
 
 def creates_games(view):
-    """A route that starts a game (new, import, rematch): one count per address, the CREATE_LIMIT setting."""
-    return limited("CREATE_LIMIT", scope="create-game")(view)
+    """A route that starts a game (new, import, rematch): one count per address, the CREATE_LIMIT setting; and
+    refused when the store is full or the address stored its hour's bytes (space.py)."""
+    return limited("CREATE_LIMIT", scope="create-game")(space.stores_a_game(view))
 
 
 def secret_key(instance: Path) -> str:

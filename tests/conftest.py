@@ -34,6 +34,7 @@ TWO_ENGINES = {
     "web/test_event_admin.py",
     "web/test_rename.py",
     "web/test_derived.py",
+    "web/test_space.py",
 }
 ENGINES = ("sqlite", "postgresql")
 TESTS = Path(__file__).parent

@@ -8,7 +8,7 @@ import time
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import changes, forms, gamefile, guard, i18n, registry, rules, safejson, security, store
+from .. import changes, forms, gamefile, guard, i18n, registry, rules, safejson, security, space, store
 from ..db import close_db, get_db
 from ..i18n import gettext
 from ..kept import MB, Kept
@@ -188,6 +188,7 @@ def _context(
 
 
 @bp.post("/<game_id>/rounds")
+@space.stores_a_round
 def add_round(game_id: str):
     """Save a step of the next round: a draft of the bids, or the whole round."""
     stored = access.game_or_404(game_id)
