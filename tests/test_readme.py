@@ -39,3 +39,10 @@ def test_the_contributing_checklist_names_every_piece_of_a_bundle():
         assert piece in contributing
     for macro in registry.TEMPLATE_MACROS:
         assert f"`{macro}`" in contributing
+
+
+def test_the_readme_is_a_five_minute_read():
+    # the operator's details live in OPERATING.md, the code's rooms in ARCHITECTURE.md
+    assert len(README.splitlines()) <= 150
+    for guide in ("OPERATING.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "BENCHMARKS.md"):
+        assert f"`{guide}`" in README and (Path(__file__).resolve().parent.parent / guide).exists()
