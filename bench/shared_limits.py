@@ -3,7 +3,7 @@ first of one `scorekeeper serve --workers 2` on SQLite, then of two such servers
 (bench/pgcluster.py), spread over them in turn as a proxy would. What was answered, and how many games the
 store holds, against the stated limit (CREATE_LIMIT, 60 a minute by default).
 
-    python -m bench.shared_limits [--seconds 15] [--clients 8] [--storage memory://]   # memory://: as before, per worker
+    python -m bench.shared_limits [--seconds 15] [--clients 8] [--storage memory://]   # memory://: per worker
 """
 
 from __future__ import annotations
