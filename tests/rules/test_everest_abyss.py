@@ -192,6 +192,7 @@ def test_the_game_ends_when_one_holds_every_token():
     result = play(["Anne", "Julien"], rounds, tokens=12)
     assert result.finished and result.totals == [24, 0] and result.winner_names() == ["Anne"]
     assert result.ending.message == "%(name)s holds every token." and result.ending.params == {"name": "Anne"}
+    assert (result.ending.seat, result.ending.text()) == (0, "Anne holds every token.")
     assert result.upcoming is None
     found = problems(["Anne", "Julien"], rounds + [_round(staked=[1, 0], winner=0)], tokens=12)
     assert (found[0].round, found[0].field) == (2, "rounds")
@@ -251,87 +252,147 @@ def test_default_tokens_and_bank():
 
 
 @pytest.mark.parametrize(
-    "rnd, seat, field",
+    "rnd, seat, field, text",
     [
-        ({"staked": [1, 1, 1], "folded": [False] * 3, "winner": 0}, None, "cote"),
-        (_round("k2", winner=0), None, "cote"),
-        (_round(winner=0, bluff=True), None, "bluff"),
-        ({"cote": "abyss", "folded": [False] * 3, "winner": 0}, None, "staked"),
-        (_round(staked=[1, 1], winner=0), None, "staked"),
-        (_round(staked=[1, 0, 1], winner=0), 1, "staked"),  # every player still in stakes
-        (_round(staked=[1, 27, 1], winner=0), 1, "staked"),  # more than held
-        (_round(staked=[1, 1, "2"], winner=0), 2, "staked"),
-        (_round(staked=[1, 1, True], winner=0), 2, "staked"),
-        ({"cote": "abyss", "staked": [1, 1, 1], "winner": 0}, None, "folded"),
-        (_round(folded=[False, "no", False], winner=0), 1, "folded"),
-        (_round(folded=[True] * 3), None, "folded"),
-        (_round(folded=[True] * 3, winner=0), None, "folded"),
-        (_round(folded=[False, True, False], winner=1), 1, "winner"),
-        (_round(winner=3), None, "winner"),
-        (_round(winner=-1), None, "winner"),
-        (_round(winner="0"), None, "winner"),
-        (_round(hands=[[1, 2], [3, 4]], winner=0), None, "hands"),
-        (_round(hands=[[1, 2], [3, 10], [5, 6]]), 1, "hands"),
-        (_round(hands=[[1, 2], [0, 4], [5, 6]]), 1, "hands"),
-        (_round(hands=[[1, 2], [3], [5, 6]]), 1, "hands"),
-        (_round(hands=[[1, 2], [3, 4, 5], [5, 6]]), 1, "hands"),
-        (_round(hands=[[1, 2], 34, [5, 6]]), 1, "hands"),
-        (_round(hands=[[1, 2], [3, True], [5, 6]]), 1, "hands"),
-        (_round(hands=[[1, 2], None, [5, 6]]), 1, "hands"),  # the winner cannot be computed
-        (_round(), 0, "hands"),  # nor without any hand
-        (_round(folded=[False, True, False], hands=[[1, 2], [3, 4], [5, 6]]), 1, "hands"),
-        (_round(hands=[[1, 2], [3, 4], [5, 6]], winner=0), 0, "winner"),  # the hands say Sylvie's 65
-        (_round(hands=[[5, 6], [6, 5], [1, 1]], winner=0), 0, "winner"),  # Big Boss says Julien
-        (_round(hands=[[1, 2], None, [5, 6]], winner=0), 0, "winner"),  # Sylvie's known hand beats it
+        ({"staked": [1, 1, 1], "folded": [False] * 3, "winner": 0}, None, "cote", "The field cote is missing."),
+        (_round("k2", winner=0), None, "cote", "The call must be one of: everest, abyss."),
+        (_round(winner=0, bluff=True), None, "bluff", "Unknown field bluff in a round."),
+        ({"cote": "abyss", "folded": [False] * 3, "winner": 0}, None, "staked", "The field staked is missing."),
+        (
+            _round(staked=[1, 1], winner=0),
+            None,
+            "staked",
+            "The field staked must list one entry for each of the 3 players.",
+        ),
+        (
+            _round(staked=[1, 0, 1], winner=0),
+            1,
+            "staked",
+            "The stake must be between 1 and 12 (got 0).",
+        ),  # every player still in stakes
+        (
+            _round(staked=[1, 27, 1], winner=0),
+            1,
+            "staked",
+            "A player stakes at most 12 in one round: 3 in the first betting turn plus at most 9 (got 27).",
+        ),  # more than held
+        (_round(staked=[1, 1, "2"], winner=0), 2, "staked", "The stake is not a whole number."),
+        (_round(staked=[1, 1, True], winner=0), 2, "staked", "The stake is not a whole number."),
+        ({"cote": "abyss", "staked": [1, 1, 1], "winner": 0}, None, "folded", "The field folded is missing."),
+        (_round(folded=[False, "no", False], winner=0), 1, "folded", "Folded must be true or false."),
+        (_round(folded=[True] * 3), None, "folded", "Everyone folded: at least one player must stay in."),
+        (_round(folded=[True] * 3, winner=0), None, "folded", "Everyone folded: at least one player must stay in."),
+        (_round(folded=[False, True, False], winner=1), 1, "winner", "The winner folded: they cannot take the pot."),
+        (_round(winner=3), None, "winner", "The winner must be a seat from 0 to 2 (got 3)."),
+        (_round(winner=-1), None, "winner", "The winner must be a seat from 0 to 2 (got -1)."),
+        (_round(winner="0"), None, "winner", 'The winner must be a seat from 0 to 2 (got "0").'),
+        (
+            _round(hands=[[1, 2], [3, 4]], winner=0),
+            None,
+            "hands",
+            "The field hands must list one entry for each of the 3 players.",
+        ),
+        (
+            _round(hands=[[1, 2], [3, 10], [5, 6]]),
+            1,
+            "hands",
+            "Each digit of a hand must be between 1 and 9 (got 3 and 10).",
+        ),
+        (
+            _round(hands=[None, [3, 10], [5, 6]]),  # after a seat with no hand
+            1,
+            "hands",
+            "Each digit of a hand must be between 1 and 9 (got 3 and 10).",
+        ),
+        (
+            _round(hands=[[1, 2], [0, 4], [5, 6]]),
+            1,
+            "hands",
+            "Each digit of a hand must be between 1 and 9 (got 0 and 4).",
+        ),
+        (_round(hands=[[1, 2], [3], [5, 6]]), 1, "hands", "A hand must be two digits."),
+        (_round(hands=[[1, 2], [3, 4, 5], [5, 6]]), 1, "hands", "A hand must be two digits."),
+        (_round(hands=[[1, 2], 34, [5, 6]]), 1, "hands", "A hand must be two digits."),
+        (_round(hands=[[1, 2], [3, True], [5, 6]]), 1, "hands", "A hand must be two digits."),
+        (
+            _round(hands=[[1, 2], None, [5, 6]]),
+            1,
+            "hands",
+            "Enter the winner, or the two digits of every player still in.",
+        ),  # the winner cannot be computed
+        (_round(), 0, "hands", "Enter the winner, or the two digits of every player still in."),  # nor without any hand
+        (
+            _round(folded=[False, True, False], hands=[[1, 2], [3, 4], [5, 6]]),
+            1,
+            "hands",
+            "A player who folded shows no hand.",
+        ),
+        (
+            _round(hands=[[1, 2], [3, 4], [5, 6]], winner=0),
+            0,
+            "winner",
+            "The hands entered make Sylvie the winner (65 against 21).",
+        ),  # the hands say Sylvie's 65
+        (
+            _round(hands=[[5, 6], [6, 5], [1, 1]], winner=0),
+            0,
+            "winner",
+            "Julien bet first with the same 65: by Big Boss, Julien is the winner.",
+        ),  # Big Boss says Julien
+        (
+            _round(hands=[[1, 2], None, [5, 6]], winner=0),
+            0,
+            "winner",
+            "The hands entered make Sylvie the winner (65 against 21).",
+        ),  # Sylvie's known hand beats it
     ],
 )
-def test_bad_rounds_name_round_player_and_field(rnd, seat, field):
+def test_bad_rounds_name_round_player_field_and_message(rnd, seat, field, text):
     found = problems(P3, [rnd])
-    assert (found[0].round, found[0].seat, found[0].field) == (1, seat, field)
-
-
-TWELVE = (
-    "Round 2, Julien: A player stakes at most 12 in one round: 3 in the first betting turn plus at most 9 (got %d)."
-)
-
-
-@pytest.mark.parametrize(
-    "staked, tokens, message",
-    [
-        (13, 26, TWELVE % 13),
-        (25, 26, TWELVE % 25),
-        (12, 10, "Round 2, Julien: The stake must be between 1 and 9 (got 12)."),  # more than the 9 held
-        (0, 26, "Round 2, Julien: The stake must be between 1 and 12 (got 0)."),
-    ],
-)
-def test_a_player_stakes_at_most_twelve_in_a_round(staked, tokens, message):
-    from scorekeeper.i18n import describe
-
-    found = problems(P3, [_round(winner=2), _round(staked=[1, staked, 1], winner=0)], tokens=tokens)
-    assert [describe(p, P3, "en") for p in found] == [message]
-
-
-def test_twelve_is_a_stake_a_player_may_make():
-    result = play(P3, [_round(staked=[12, 12, 12], hands=[[9, 9], [1, 1], [2, 2]])])
-    assert result.totals == [26 + 24, 14, 14]
+    assert [(p.round, p.seat, p.field, p.text()) for p in found] == [(1, seat, field, text)]
 
 
 ELIMINATED = _round(staked=[1, 12, 1], hands=[[9, 9], [1, 1], [2, 2]])  # with 12 tokens each, Julien is out
 
 
 @pytest.mark.parametrize(
-    "rnd, seat, field",
+    "rnd, seat, field, text",
     [
-        (_round(staked=[1, 1, 1], folded=[False, True, False], winner=0), 1, "staked"),
-        (_round(staked=[1, 0, 1], folded=[False, False, False], winner=0), 1, "folded"),
-        (_round(staked=[1, 0, 1], folded=[False, True, False], winner=1), 1, "winner"),
-        (_round(staked=[1, 0, 1], folded=[False, True, False], hands=[[1, 1], [2, 2], [3, 3]]), 1, "hands"),
-        (_round(staked=[1, 0, 12], folded=[False, True, False], winner=0), 2, "staked"),  # Sylvie holds 11
+        (
+            _round(staked=[1, 1, 1], folded=[False, True, False], winner=0),
+            1,
+            "staked",
+            "An eliminated player stakes nothing (got 1).",
+        ),
+        (
+            _round(staked=[1, 0, 1], folded=[False, False, False], winner=0),
+            1,
+            "folded",
+            "An eliminated player cannot play on: they must be marked as folded.",
+        ),
+        (
+            _round(staked=[1, 0, 1], folded=[False, True, False], winner=1),
+            1,
+            "winner",
+            "The winner is out of the game.",
+        ),
+        (
+            _round(staked=[1, 0, 1], folded=[False, True, False], hands=[[1, 1], [2, 2], [3, 3]]),
+            1,
+            "hands",
+            "A player who folded shows no hand.",
+        ),
+        (
+            _round(staked=[1, 0, 12], folded=[False, True, False], winner=0),
+            2,
+            "staked",
+            "The stake must be between 1 and 11 (got 12).",
+        ),  # Sylvie holds 11
     ],
 )
-def test_bad_rounds_after_an_elimination(rnd, seat, field):
+def test_bad_rounds_after_an_elimination(rnd, seat, field, text):
     found = problems(P3, [ELIMINATED, rnd], tokens=12)
-    assert (found[0].round, found[0].seat, found[0].field) == (2, seat, field)
+    assert [(p.round, p.seat, p.field, p.text()) for p in found] == [(2, seat, field, text)]
 
 
 @pytest.mark.parametrize(
