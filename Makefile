@@ -29,7 +29,7 @@ bench: setup
 	$(VENV)/bin/python -m bench $(ARGS)
 
 # mutation testing of every game's rules and the club night's leaderboard (not part of `make test`: about
-# 40 minutes on 2 cores); each module's score, and the survivors tests/rules/mutation_equivalent.txt does
+# 25 minutes on one busy core); each module's score, and the survivors tests/rules/mutation_equivalent.txt does
 # not explain. ARGS: module names (`tout_ou_rien leaderboard`), --children N, --report (CONTRIBUTING.md)
 mutation: setup-test $(VENV)/.mutation-installed
 	nice -n 19 $(VENV)/bin/python -m tests.rules.mutation $(ARGS)

@@ -4,6 +4,7 @@ import pytest
 
 from scorekeeper.rules import get
 from scorekeeper.rules.all_fours import RANKS, game_winner, kick_points, side_of
+from scorekeeper.rules.entry import Span
 
 from .helpers import play, problems
 
@@ -419,3 +420,33 @@ def test_the_32_card_deck_has_no_two_to_six(rank):
     assert (found[0].round, found[0].seat, found[0].field) == (2, None, "turn_ups")
     assert found[0].params == {"number": 2, "rank": rank}
     assert play("all-fours", P2, [_hand([rank])]).totals == [1 if rank == "6" else 0, 0]  # 52 cards
+
+
+@pytest.mark.parametrize(
+    "players, options, ranks, kick, runs, beggar",
+    [
+        (P3, {}, list(RANKS), {"A": 1, "J": 1, "6": 1}, Span(1, 51, shown=2), 2),
+        (
+            P3,
+            {"deck": 32, "kick": "trinidad"},
+            ["7", "8", "9", "10", "J", "Q", "K", "A"],
+            {"A": 1, "J": 3},
+            Span(1, 31, shown=2),
+            2,
+        ),
+        (P4, {"kick": "jack"}, list(RANKS), {"J": 1}, Span(1, 51, shown=2), 3),
+    ],
+)
+def test_the_hand_form_offers_the_deck_the_kicks_and_who_begs(players, options, ranks, kick, runs, beggar):
+    """What the form and a script read (rules/entry.py): the ranks of the deck, what a card turned up scores
+    the dealer, how often the cards can be run, card points 0..80, who may beg (the dealer's right)."""
+    assert play("all-fours", players, **options).upcoming.entry == {
+        "ranks": ranks,
+        "kick": kick,
+        "runs": runs,
+        "card_points": Span(0, 80),
+        "card_values": {"10": 10, "A": 4, "K": 3, "Q": 2, "J": 1},
+        "beggar": beggar,
+        "cards": 6,
+        "target": 7,
+    }
