@@ -18,6 +18,9 @@ from tests.samples import enter, sample
 ROOT = Path(__file__).resolve().parent.parent
 OPERATING = (ROOT / "OPERATING.md").read_text()
 NAMES = [setting.name for setting in settings.SETTINGS]
+# gthread: serve's default, gevent, would patch this test process's threads and sockets before the settings stop
+# it (a pool's thread then ended with a KeyError, and a later test could hang on a patched lock)
+SERVE = ["serve", "--port", "1", "--worker-class", "gthread"]
 
 
 def test_the_operators_guide_holds_every_setting_as_the_code_has_it():
@@ -128,7 +131,7 @@ def test_a_rate_limit_store_that_cannot_be_used_stops_serve_naming_the_setting(
     # file; nothing was written." (Redis without its package: the operator's guide says to pip install redis)
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     monkeypatch.setenv("SCOREKEEPER_RATELIMIT_STORAGE_URI", value)
-    result = CliRunner().invoke(main, ["serve", "--port", "1"])
+    result = CliRunner().invoke(main, SERVE)
     assert result.exit_code == 2, result.output
     assert f"SCOREKEEPER_RATELIMIT_STORAGE_URI={value!r}: " in result.output and said in result.output
 
@@ -143,7 +146,7 @@ def test_the_long_poll_setting_from_the_environment_is_a_number(monkeypatch, tmp
 def test_serve_with_a_wrong_setting_says_which_and_stops(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     monkeypatch.setenv("SCOREKEEPER_LONG_POLL_SECONDS", "a while")
-    result = CliRunner().invoke(main, ["serve", "--port", "1"])
+    result = CliRunner().invoke(main, SERVE)
     assert result.exit_code == 2
     assert "SCOREKEEPER_LONG_POLL_SECONDS='a while': must be a whole number" in result.output
     assert "is running" not in result.output  # it said "Scorekeeper is running", and its QR code, then stopped
