@@ -6,7 +6,10 @@ or cut; the other table (127.0.0.2, another address of the loopback) opens its g
 every half second, each on a connection of its own. Then the memory: the news of 80 long games (1,000
 rounds each) in three languages with every round drawn (?rounds=all), against each worker's memory before.
 Targets (issue 25): the other table's page and save each under 2 s throughout; memory at most 150 MB more.
-Run: `.venv/bin/python bench/hostile.py [polls|uploads|memory ...] [--connections 3000] [--seconds 30]`.
+The flood of issue 38: `flood` (500 kept-alive connections asking /healthz as fast as they are answered) or
+`flood-polls` (a poll with an old version, answered at once), each worker pacing the address (worker.py).
+Run: `.venv/bin/python bench/hostile.py [polls|uploads|flood|flood-polls|memory ...] [--connections 3000]
+[--seconds 30]`.
 """
 
 from __future__ import annotations
@@ -87,9 +90,18 @@ def served_meanwhile(table: Table, seconds: float, stop: threading.Event) -> lis
     return turns
 
 
+# what each kind of connection asks, again and again on the one connection: a long poll that waits (polls), or,
+# as fast as it is answered (issue 38's flood), the trivial route or a poll with an old version answered at once
+ASKS = {
+    "polls": "{target}/poll?version={version}&wait=20",
+    "flood": "/healthz",
+    "flood-polls": "{target}/poll?version=0",
+}
+
+
 class Hostile:
     """CONNECTIONS connections from one address, each holding what it can (a long poll, or an upload that
-    trickles), reopened the moment the server answers or closes it."""
+    trickles) or asking as fast as it is answered (a flood), reopened the moment the server closes it."""
 
     def __init__(self, port: int, count: int, kind: str, target: str, version: int):
         self.port, self.count, self.kind = port, count, kind
@@ -124,8 +136,8 @@ class Hostile:
     async def _use(self, reader, writer, end: float) -> None:
         """Ask on this connection again and again (long polls), or trickle one upload, until it is cut."""
         while time.monotonic() < end:
-            if self.kind == "polls":
-                path = f"{self.target}/poll?version={self.version}&wait=20"
+            if self.kind in ASKS:
+                path = ASKS[self.kind].format(target=self.target, version=self.version)
                 writer.write(f"GET {path} HTTP/1.1\r\nHost: x\r\nHX-Request: true\r\n\r\n".encode())
             else:
                 head = "POST /games/import HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -185,6 +197,7 @@ def hold(port: int, kind: str, count: int, seconds: float, table: Table, target:
         "held at most": hostile.held_max,
         "closed unanswered": hostile.refused,
         "answers": dict(sorted(hostile.answers.items())),
+        "answers per s": round(sum(hostile.answers.values()) / seconds),
         "turns": len(turns),
         "page p50 s": round(statistics.median(pages), 3),
         "page max s": round(max(pages), 3),
@@ -251,9 +264,11 @@ def main() -> None:
     parser.add_argument("parts", nargs="*", default=["polls", "uploads", "memory"])
     parser.add_argument("--connections", type=int, default=3000)
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--set", action="append", default=[], help="a server setting, KEY=VALUE (repeatable)")
     args = parser.parse_args()
+    settings = SETTINGS | dict(each.split("=", 1) for each in args.set)
     with tempfile.TemporaryDirectory(prefix="scorekeeper-hostile-") as folder:
-        server = Server(Path(folder), workers=2, settings=SETTINGS)
+        server = Server(Path(folder), workers=2, settings=settings)
         try:
             table = Table(server.port)
             target = Table(server.port).url  # the game the hostile client watches (another phone's)

@@ -1,9 +1,10 @@
 """What one client may hold of the server: whose address a request is from (the socket's, or the one a
 trusted proxy passes on), how large its body may be (FORM_MAX_BYTES for a form, MAX_CONTENT_LENGTH for a
 game file; then 413), how long it may take to send it (BODY_SECONDS, then 408), and how many of
-its requests may wait for news at once (WAITING_PER_ADDRESS, WAITING_PER_GAME: past them a poll is told
-"nothing new" at once, and asks again later). How many connections one address may hold at all is the
-worker's business (worker.py): the app sees a request only once its connection is taken.
+its requests may wait for news at once (WAITING_PER_DEVICE, WAITING_PER_ADDRESS, WAITING_PER_GAME: past them
+a poll is told "nothing new" after a while, and when to ask again). How many connections one address may hold,
+and how many requests it may have served a second, is the worker's business (worker.py): the app sees a request
+only once its connection is taken.
 
 An address comes from the socket; `X-Forwarded-For` (and the scheme and host a proxy saw) is believed
 only from a proxy named in the TRUSTED_PROXY setting (OPERATING.md: a proxy in front), through werkzeug's
@@ -16,9 +17,12 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from flask import abort, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .security import DEVICE_COOKIE
 
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -113,44 +117,50 @@ def body_in_time() -> None:
 
 
 class Waiting:
-    """The long polls waiting for news in this process, counted per client address and per game."""
+    """The long polls waiting for news in this process, counted per device (its cookie, at its address), per
+    client address and per game."""
 
     def __init__(self) -> None:
+        self.by_device: Counter[tuple[str, str]] = Counter()
         self.by_address: Counter[str] = Counter()
         self.by_game: Counter[str] = Counter()
         self.lock = threading.Lock()
 
     @contextlib.contextmanager
-    def seat(self, address: str, game: str, per_address: int, per_game: int) -> Iterator[bool]:
-        """While the block runs, one more waits from `address` on `game`; False (nothing counted) when either
-        already has as many as it may."""
+    def seat(self, device: tuple[str, str], game: str, caps: tuple[int, int, int]) -> Iterator[bool]:
+        """While the block runs, one more waits from `device` (its address, its cookie) on `game`; False (nothing
+        counted) when the device, its address or the game already has as many as it may (`caps`, in that order)."""
+        address = device[0]
+        counters: list[tuple[Counter[Any], Any]] = [(self.by_device, device), (self.by_address, address)]
+        counters.append((self.by_game, game))
         with self.lock:
-            taken = self.by_address[address] < per_address and self.by_game[game] < per_game
+            taken = all(counter[key] < cap for (counter, key), cap in zip(counters, caps, strict=True))
             if taken:
-                self.by_address[address] += 1
-                self.by_game[game] += 1
+                for counter, key in counters:
+                    counter[key] += 1
         try:
             yield taken
         finally:
             if taken:
                 with self.lock:
-                    self.by_address[address] -= 1
-                    self.by_game[game] -= 1
-                    if not self.by_address[address]:
-                        del self.by_address[address]
-                    if not self.by_game[game]:
-                        del self.by_game[game]
+                    for counter, key in counters:
+                        counter[key] -= 1
+                        if not counter[key]:
+                            del counter[key]
 
 
 WAITING = Waiting()
 
 
 def waiting(game: str):
-    """A seat for this request to wait for the game's news, if its address and the game have one left
-    (WAITING_PER_ADDRESS, WAITING_PER_GAME, per process)."""
+    """A seat for this request to wait for the game's news, if its device, its address and the game have one left
+    (WAITING_PER_DEVICE, WAITING_PER_ADDRESS, WAITING_PER_GAME, per process). A venue's phones share one address
+    behind its router, each with its own device cookie: the device's cap holds one client to a phone's share,
+    the address's (far larger: a waiting poll costs a socket and a greenlet) holds one that makes up cookies."""
     config = current_app.config
-    address = request.remote_addr or ""
-    return WAITING.seat(address, game, config["WAITING_PER_ADDRESS"], config["WAITING_PER_GAME"])
+    device = (request.remote_addr or "", request.cookies.get(DEVICE_COOKIE, "")[:64])
+    caps = (config["WAITING_PER_DEVICE"], config["WAITING_PER_ADDRESS"], config["WAITING_PER_GAME"])
+    return WAITING.seat(device, game, (int(caps[0]), int(caps[1]), int(caps[2])))
 
 
 def asked_wait() -> float:

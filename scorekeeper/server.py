@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import resource
 import threading
 from collections.abc import Callable
 
@@ -62,6 +63,16 @@ def finish_timers() -> None:
             thread.join()
 
 
+def open_files(wanted: int) -> None:
+    """Let this process (and the workers it forks) open `wanted` files, as far as the system's hard limit allows:
+    Debian's soft limit of 1,024 would stop a worker short of its WORKER_CONNECTIONS."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard)
+        )
+
+
 def run(
     host: str,
     port: int,
@@ -71,11 +82,14 @@ def run(
     ready: Callable[[], None] | None = None,
 ) -> None:
     """Serve until interrupted, calling `ready` once the app is built (its settings checked: a wrong one stops
-    here, before anything says the server runs). gevent (the default): each worker holds up to 1,000 connections
-    at once in greenlets, so watching phones can wait for news (long polling) at the cost of a socket each."""
+    here, before anything says the server runs). gevent (the default): each worker holds up to WORKER_CONNECTIONS
+    connections at once in greenlets, so watching phones can wait for news (long polling) at a socket each."""
     patch_early(worker_class)
-    warm(create_app())  # migrate the store and make the secret key once, before the workers start
+    app = create_app()
+    warm(app)  # migrate the store and make the secret key once, before the workers start
+    connections = int(app.config["WORKER_CONNECTIONS"])
     finish_timers()
+    open_files(connections + 256)  # each connection is a file; the store, the logs and the listener a few more
     if ready:
         ready()
     Server(
@@ -85,7 +99,7 @@ def run(
             "threads": threads,
             # gevent: gunicorn's, holding at most CONNECTIONS_PER_ADDRESS connections of one address (worker.py)
             "worker_class": "scorekeeper.worker.Worker" if worker_class == "gevent" else worker_class,
-            "worker_connections": 1000,
+            "worker_connections": connections,
             "accesslog": "-",
             "timeout": 30,
             "graceful_timeout": 5,
