@@ -331,12 +331,12 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "REQUEST_BURST",
-        100,
+        300,  # a venue's 300 phones asking again at once (after a restart), all on one worker
         whole,
         "Requests one address is served at once before REQUESTS_PER_SECOND paces it.",
         1,
         100_000,
-        example="300",
+        example="1000",
     ),
     Setting(
         "REQUEST_WAIT_SECONDS",
