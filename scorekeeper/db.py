@@ -55,7 +55,7 @@ def _pool(app):
     """The app's pool for its database (a new one if the database or the wait changed)."""
     with _lock:
         pool = app.extensions.get("scorekeeper.pool")
-        wanted = (app.config["DATABASE"], float(app.config["STORE_WAIT_SECONDS"]))
+        wanted = (app.config["DATABASE"], app.config["STORE_WAIT_SECONDS"])
         if pool is None or (pool.path, pool.wait) != wanted:
             if pool is not None:
                 pool.close()

@@ -160,7 +160,7 @@ def waiting(game: str):
     config = current_app.config
     device = (request.remote_addr or "", request.cookies.get(DEVICE_COOKIE, "")[:64])
     caps = (config["WAITING_PER_DEVICE"], config["WAITING_PER_ADDRESS"], config["WAITING_PER_GAME"])
-    return WAITING.seat(device, game, (int(caps[0]), int(caps[1]), int(caps[2])))
+    return WAITING.seat(device, game, caps)
 
 
 def asked_wait() -> float:

@@ -95,12 +95,10 @@ def refuse_cross_site() -> None:
 
 def trusted_hosts(config) -> list[str] | None:
     """The names a request may give as its Host (Flask's TRUSTED_HOSTS; any other is refused with 400): those
-    configured (a list, or names separated by commas), else with a public URL its host and loopback's (the
+    configured (settings.py has made them a list), else with a public URL its host and loopback's (the
     proxy's health checks, the operator on the machine itself); None, any, on a card table's Wi-Fi, where the
     phones use whatever address the router gave (no link is made from it: share.base)."""
     listed = config.get("TRUSTED_HOSTS")
-    if isinstance(listed, str):  # SCOREKEEPER_TRUSTED_HOSTS=scores.example.org,localhost
-        return [name.strip() for name in listed.split(",") if name.strip()]
     host = urlsplit(str(config.get("PUBLIC_URL") or "")).hostname
     if listed is not None or not host or ":" in host:  # werkzeug matches no IPv6 address: none is checked
         return listed

@@ -87,7 +87,7 @@ def run(
     patch_early(worker_class)
     app = create_app()
     warm(app)  # migrate the store and make the secret key once, before the workers start
-    connections = int(app.config["WORKER_CONNECTIONS"])
+    connections = app.config["WORKER_CONNECTIONS"]
     finish_timers()
     open_files(connections + 256)  # each connection is a file; the store, the logs and the listener a few more
     if ready:

@@ -56,8 +56,8 @@ class Full(HTTPException):
 
 
 def _setting(name: str) -> int:
-    """A size setting in bytes (the environment gives text; empty or 0: none)."""
-    return int(current_app.config.get(name) or 0)
+    """A size setting in bytes (settings.py has converted it; 0: none)."""
+    return current_app.config[name]
 
 
 def _address() -> str:

@@ -112,8 +112,9 @@ class Worker(GeventWorker):
         config = getattr(self.wsgi, "config", {})
         self.cap = config.get("CONNECTIONS_PER_ADDRESS", 0)
         self.exempt = trusted_proxies(config.get("TRUSTED_PROXY"))
-        rate, burst = float(config.get("REQUESTS_PER_SECOND") or 0), float(config.get("REQUEST_BURST") or 1)
-        self.pace = Pace(rate, burst, float(config.get("REQUEST_WAIT_SECONDS") or 0))
+        # typed by settings.py; an app without them is not paced
+        rate, burst = config.get("REQUESTS_PER_SECOND", 0), config.get("REQUEST_BURST", 1)
+        self.pace = Pace(rate, burst, config.get("REQUEST_WAIT_SECONDS", 0))
 
     def handle(self, listener, client, addr):
         """Serve the connection, unless its address already holds `cap` of them (then close it unread)."""
