@@ -158,9 +158,12 @@ def waiting(game: str):
     behind its router, each with its own device cookie: the device's cap holds one client to a phone's share,
     the address's (far larger: a waiting poll costs a socket and a greenlet) holds one that makes up cookies."""
     config = current_app.config
-    device = (request.remote_addr or "", request.cookies.get(DEVICE_COOKIE, "")[:64])
-    caps = (config["WAITING_PER_DEVICE"], config["WAITING_PER_ADDRESS"], config["WAITING_PER_GAME"])
-    return WAITING.seat(device, game, caps)
+    cookie = request.cookies.get(DEVICE_COOKIE, "")[:64]
+    # a phone without a cookie (one watching a club night, its big screen) is known by its address alone: all of
+    # a venue's would otherwise share one phone's share; the address's cap holds them, as it holds made-up cookies
+    per_device = config["WAITING_PER_DEVICE"] if cookie else config["WAITING_PER_ADDRESS"]
+    caps = (per_device, config["WAITING_PER_ADDRESS"], config["WAITING_PER_GAME"])
+    return WAITING.seat((request.remote_addr or "", cookie), game, caps)
 
 
 def asked_wait() -> float:
