@@ -85,8 +85,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     views.init_app(app)
     assets.init_app(app)
-    # a watching phone's news is compressed once for every phone of its table (views.games.CompressedNews)
-    app.config.update(COMPRESS_CACHE_BACKEND=views.games.CompressedNews, COMPRESS_CACHE_KEY=views.games.news_key)
-    app.extensions["scorekeeper.compress"] = Compress(app)  # its cache: views.games.CompressedNews
+    from .views.compressed import CompressedNews, news_key
+
+    # a watching phone's news is compressed once for every phone of its table
+    app.config.update(COMPRESS_CACHE_BACKEND=CompressedNews, COMPRESS_CACHE_KEY=news_key)
+    app.extensions["scorekeeper.compress"] = Compress(app)  # its cache: CompressedNews
     guard.init_app(app)
     return app

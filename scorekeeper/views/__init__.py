@@ -5,13 +5,15 @@ from __future__ import annotations
 
 def init_app(app) -> None:
     """Register every blueprint."""
-    from . import games, history, home, page, share, sheets
+    # a game's routes are by area (gamefiles, polls, rematch, rounds), all on games.bp: imported before it is registered
+    from . import admin, gamefiles, games, history, home, page, polls, rematch, rounds, share, sheets  # noqa: F401
 
     page.htmx.init_app(app)
 
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(admin.bp)  # the admin's sign-in
     app.register_blueprint(sheets.bp)
     from . import theme
 

@@ -324,7 +324,7 @@ def poll(event_id: str):
         abort(404)
     if not seated and wait and seen == str(version):
         close_db()
-        guard.slowly()  # "nothing new" after a while, as for a game (games.poll)
+        guard.slowly()  # "nothing new" after a while, as for a game (polls.poll)
         return "", 204, {"Cache-Control": "no-store", "Retry-After": str(current_app.config["POLL_AGAIN_SECONDS"])}
     if seen == str(version):
         return "", 204, {"Cache-Control": "no-store"}
@@ -341,7 +341,7 @@ def _news(event: events.Event):
     template = "event_screen.html" if view == "screen" else "event.html"
     key = (event.id, event.version, i18n.current(), view)
     kept = current_app.extensions.setdefault("scorekeeper.event_news", Kept(NEWS_BYTES, NEWS_KEPT))
-    g.news_key = repr(key)  # compressed once for every watcher too (games.CompressedNews)
+    g.news_key = repr(key)  # compressed once for every watcher too (compressed.CompressedNews)
 
     def draw():
         """The answer drawn, and kept."""

@@ -1,5 +1,5 @@
 """Sharing a game at the table: the watch and score links with their QR codes, joining with the score
-link, replacing it, and the admin sign-in that lists every game on the server."""
+link, replacing it."""
 
 from __future__ import annotations
 
@@ -13,10 +13,9 @@ import segno
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup, escape
 
-from .. import security, store
+from .. import store
 from ..i18n import gettext
 from ..rules import N_
-from ..security import limiter
 from . import access, page
 from .page import htmx
 
@@ -173,12 +172,6 @@ def share_links(stored: store.Stored, can_score: bool) -> dict:
     return links
 
 
-@bp.app_template_global()
-def admin_enabled() -> bool:
-    """Whether the admin page exists on this server."""
-    return access.admin_enabled()
-
-
 @bp.get("/games/<game_id>/score/<token>")
 def join(game_id: str, token: str):
     """Open the score link: this phone may now score the game (until the link is replaced)."""
@@ -220,40 +213,4 @@ def replace(game_id: str):
         render_template("_share.html", stored=stored, can_score=True, can_manage=True, replaced=True)
     )
     response.headers["Vary"] = "HX-Request, Cookie, Accept-Language"
-    return response
-
-
-def _too_many() -> str:
-    """What a browser that keeps guessing the admin password is told."""
-    return gettext("Too many wrong passwords: wait a minute before trying again.")
-
-
-@bp.route("/admin", methods=["GET", "POST"])
-@security.private
-@limiter.limit(
-    lambda: current_app.config["ADMIN_SIGN_IN_LIMIT"],
-    methods=["POST"],
-    deduct_when=lambda response: response.status_code == 422,  # only wrong passwords count
-    error_message=_too_many,
-)
-def admin():
-    """Sign in with the server's admin password to list every game; 404 when there is none."""
-    if not access.admin_enabled():
-        abort(404)
-    if request.method == "GET":
-        return page.full("admin.html", 200, signed_in=access.is_admin(), error=None)
-    if not access.same(request.form.get("password", ""), str(current_app.config["ADMIN_PASSWORD"])):
-        return page.full("admin.html", 422, signed_in=False, error=gettext("That is not the admin password."))
-    access.sign_in()
-    return redirect(url_for("home.index"), 303)
-
-
-@bp.post("/admin/logout")
-def logout():
-    """Sign out of the admin listing; the browser forgets every page and copy it kept (on a shared browser the
-    list of every game stays readable offline otherwise), the phone's game pages kept for offline too. The
-    sign-in ends in the store: a copy of the cookie taken before is refused on every worker and server."""
-    access.sign_out()
-    response = redirect(url_for("home.index"), 303)
-    response.headers["Clear-Site-Data"] = '"cache", "storage"'
     return response

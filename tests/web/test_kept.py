@@ -10,7 +10,7 @@ import pytest
 from bench import long_game
 from scorekeeper import gamefile, store
 from scorekeeper.kept import Derived, Kept
-from scorekeeper.views import games
+from scorekeeper.views import compressed, polls
 
 from .helpers import HX
 from .test_backlog import imported
@@ -54,7 +54,7 @@ def long_games(client) -> list[str]:
 
 
 def test_the_news_of_long_games_in_every_language_stays_within_its_bytes(app, client, long_games, monkeypatch):
-    monkeypatch.setattr(games, "NEWS_BYTES", 100_000)
+    monkeypatch.setattr(polls, "NEWS_BYTES", 100_000)
     drawn = 0
     for url in long_games:
         for lang in LANGS:
@@ -66,4 +66,4 @@ def test_the_news_of_long_games_in_every_language_stays_within_its_bytes(app, cl
     kept = app.extensions["scorekeeper.news"]
     assert drawn > 500_000  # what was asked for
     assert kept.held <= 100_000 and len(kept) <= 18  # each game, language, and all rounds or the latest: no more
-    assert 0 < app.extensions["scorekeeper.compress"].cache.kept.held <= games.COMPRESSED_BYTES
+    assert 0 < app.extensions["scorekeeper.compress"].cache.kept.held <= compressed.COMPRESSED_BYTES

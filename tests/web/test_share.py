@@ -280,11 +280,11 @@ def test_the_watchers_of_a_table_get_one_board_drawn_once_per_version_and_langua
 ):
     """A save wakes a table's watching phones together: the board is drawn for the first, the same answer
     goes to the others (in their language), and the next change is drawn anew."""
-    from scorekeeper.views import games
+    from scorekeeper.views import polls
 
-    draw = games.render_game
+    draw = polls.render_game
     drawn = []
-    monkeypatch.setattr(games, "render_game", lambda *a, **k: drawn.append(a[0].version) or draw(*a, **k))
+    monkeypatch.setattr(polls, "render_game", lambda *a, **k: drawn.append(a[0].version) or draw(*a, **k))
     third = app.test_client()
     assert third.get(url).status_code == 200  # another phone watching the same table
     seen = version(app, url)
