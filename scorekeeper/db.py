@@ -15,9 +15,20 @@ import click
 from flask import current_app, g, has_request_context
 from flask.cli import with_appcontext
 
+from . import live
 from .dbapi import Database, is_postgresql, shown
 
-__all__ = ["Database", "close_db", "connect", "get_db", "init_app", "is_postgresql", "migrate", "write"]
+__all__ = [
+    "Database",
+    "close_db",
+    "connect",
+    "get_db",
+    "init_app",
+    "is_postgresql",
+    "migrate",
+    "without_connection",
+    "write",
+]
 
 _lock = threading.Lock()
 
@@ -80,14 +91,29 @@ def close_db(exc: BaseException | None = None) -> None:
 
 
 @contextlib.contextmanager
+def without_connection() -> Iterator[None]:
+    """While the request waits for something other than the store (a long poll's news, the turn of a second),
+    it holds no connection: this one goes back to its pool, and the next get_db takes one again."""
+    close_db()
+    yield
+
+
+@contextlib.contextmanager
 def write(db: Database, game_id: str | None = None) -> Iterator[Database]:
     """One change, all or nothing. Two phones (or two app servers) changing a game at once are served one
     after the other: the second sees what the first stored (`game_id` names the game to hold). What the request
-    gave to go with its first write (g.with_the_write) goes in that transaction."""
-    with db.transaction(game_id):
-        yield db
-        for step in g.pop("with_the_write", ()) if has_request_context() else ():
-            step(db)  # in the same transaction: what a request stores is counted once it is (space.py)
+    gave to go with its first write (g.with_the_write) goes in that transaction. What the change touched
+    (db.touch) is told once, after it has committed (live.py)."""
+    touched = db.touched = set()
+    try:
+        with db.transaction(game_id):
+            yield db
+            for step in g.pop("with_the_write", ()) if has_request_context() else ():
+                step(db)  # in the same transaction: what a request stores is counted once it is (space.py)
+            live.announce(db, sorted(touched))  # PostgreSQL: a NOTIFY, sent by the server at commit
+    finally:
+        db.touched = None
+    live.tell(sorted(touched))
 
 
 @click.command("init-db")

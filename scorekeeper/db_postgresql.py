@@ -1,7 +1,7 @@
 """The PostgreSQL engine (SCOREKEEPER_DATABASE=postgresql://...): psycopg 3 and its connection pool, for any
 number of app servers sharing one database. A change holds its game's row (SELECT ... FOR UPDATE) for its
-transaction, as BEGIN IMMEDIATE holds the whole file on SQLite, and says at commit that the game changed
-(NOTIFY, heard by every server's listener: listen.py)."""
+transaction, as BEGIN IMMEDIATE holds the whole file on SQLite (what it touched is said at commit by NOTIFY,
+heard by every server's listener: live/postgresql.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from psycopg_pool import ConnectionPool
 from .dbapi import Database
 from .schema import MIGRATIONS
 
-CHANNEL = "scorekeeper"  # what NOTIFY says a game changed on; its payload is the game's id
 SCHEMA_LOCK = 0x5C0EE  # the advisory lock migrations take: two servers starting at once make the schema once
 POOL_SIZE = 10  # connections per process at most (a gunicorn worker): the server's max_connections is shared
 # a transaction left open this long by an app server that hangs (stopped, not killed: a kill closes its
@@ -106,10 +105,6 @@ class PostgreSQL(Database):
             if game_id is not None:
                 self.conn.execute("select 1 from games where id = %s for update", [game_id])
             yield self
-
-    def notify(self, game_id: str) -> None:
-        """Tell every server's listener that the game changed, once this transaction commits."""
-        self.conn.execute("select pg_notify(%s, %s)", [CHANNEL, game_id])
 
     def table_names(self) -> list[str]:
         """The tables of the store, the record of migrations aside."""

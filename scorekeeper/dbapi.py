@@ -29,6 +29,7 @@ class Database:
 
     engine = ""
     conn: Any  # the driver's own connection (sqlite3 or psycopg), for the engine's own code and its tests
+    touched: set[str] | None = None  # what the change under way touched (db.write tells it once it commits)
 
     def query(self, sql: str, params: Iterable = ()) -> Iterator[dict]:
         """The rows of a select, as dicts."""
@@ -58,8 +59,12 @@ class Database:
         """One transaction; while it lasts, no other changes that game (`game_id`), or any game on SQLite."""
         raise NotImplementedError
 
-    def notify(self, game_id: str) -> None:
-        """Say, when this transaction commits, that the game changed (to other app servers' watchers)."""
+    def touch(self, key: str) -> None:
+        """Note that the change under way touched what `key` names (a game's id, or a club night's:
+        events.watch_key): its watchers are told once the change commits, never if it rolls back (db.write)."""
+        if self.touched is None:
+            raise RuntimeError("a change is touched inside db.write only")
+        self.touched.add(key)
 
     def table_names(self) -> list[str]:
         """The tables of the store."""

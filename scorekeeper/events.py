@@ -22,7 +22,7 @@ from .rules.setup import unprintable, visible
 MAX_NAME = 80  # an event's name: a line on the page and the sheet
 MAX_GAMES = 2000  # games started for one event: a venue of 300 tables playing six or seven games each
 LISTED = 50  # events a phone's home page lists (its latest)
-PREFIX = "event:"  # a watch key that names an event (changes.py), never a game id (those are URL-safe base64)
+PREFIX = "event:"  # a watch key that names an event (live.py), never a game id (those are URL-safe base64)
 
 
 class Closed(Exception):
@@ -65,7 +65,7 @@ class Table:
 
 
 def watch_key(event_id: str) -> str:
-    """What the phones watching an event wait on (changes.Watch)."""
+    """What the phones watching an event wait on (live.py)."""
     return PREFIX + event_id
 
 
@@ -141,14 +141,14 @@ def change(db: Database, event_id: str, stamp: str, **columns) -> None:
             f"update events set {assigned}, updated = ?, version = version + 1 where id = ?",
             [*values, stamp, event_id],
         )
-        db.notify(watch_key(event_id))
+        db.touch(watch_key(event_id))
 
 
 def bump(db: Database, event_id: str) -> None:
-    """One of the event's games changed: move the event's version on (inside that change's transaction), and
-    say so at commit to the other app servers' watchers (PostgreSQL)."""
+    """One of the event's games changed: move the event's version on (inside that change's transaction); its
+    watchers are told once it commits."""
     db.execute("update events set version = version + 1 where id = ?", [event_id])
-    db.notify(watch_key(event_id))
+    db.touch(watch_key(event_id))
 
 
 def admit(db: Database, event_id: str) -> int:
@@ -167,7 +167,7 @@ def admit(db: Database, event_id: str) -> int:
         if not rows or rows[0]["closed"]:
             raise Closed(event_id, gone=not rows)
         raise Full(event_id)
-    db.notify(watch_key(event_id))
+    db.touch(watch_key(event_id))
     return int(bumped[0]["started"])
 
 
@@ -230,7 +230,7 @@ def delete(db: Database, event_id: str) -> None:
         db.execute("update games set event_id = null, event_table = null where event_id = ?", [event_id])
         db.execute("delete from event_access where event_id = ?", [event_id])
         db.execute("delete from events where id = ?", [event_id])
-        db.notify(watch_key(event_id))
+        db.touch(watch_key(event_id))
 
 
 def of_games(db: Database, game_ids: list[str]) -> list[Event]:

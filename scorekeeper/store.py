@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from . import changes, events, rules, summaries
+from . import events, rules, summaries
 from .db import Database, write
 from .kept import Derived
 from .rules import N_, Game, Problem, problem
@@ -57,11 +57,8 @@ DERIVED = Derived()
 
 
 def _done(stored: Stored) -> None:
-    """After a change has committed: keep what it derived, and wake this process's watchers of the game."""
+    """After a change has committed: keep what it derived."""
     DERIVED.put(stored)
-    changes.changed(stored.id)
-    if stored.event:
-        changes.changed(events.watch_key(stored.event))
 
 
 def derived(stored: Stored) -> rules.Result:
@@ -95,8 +92,6 @@ def create(db: Database, game: Game, device: str | None, event: str | None = Non
     result = rules.play(game)
     with write(db):
         game_id = _insert(db, game, result, device, event)
-    if event:
-        changes.changed(events.watch_key(event))
     return game_id
 
 
@@ -117,8 +112,6 @@ def rematch(db: Database, game_id: str, game: Game, device: str, event: str | No
         given = access(db, device, fresh)
         if given is None or given["role"] == "watcher":  # one the rematch's owner took the score link from stays out
             grant(db, device, fresh, "scorer", next(iter(db.query(query, [game_id])))["score_token"])
-    if event and not found:
-        changes.changed(events.watch_key(event))
     return fresh
 
 
@@ -211,7 +204,7 @@ def _touch(db: Database, stored: Stored, finished: bool, *, played: bool = True,
     new version; the result the change derived goes with it (kept once the transaction has committed)."""
     bumped = {"version": stored.version + 1, "updated": now(), "finished": int(finished), **columns}
     db.update("games", {"id": stored.id}, bumped)
-    db.notify(stored.id)
+    db.touch(stored.id)
     stored.version += 1
     stored.key = (*stored.key[:-1], stored.version) if stored.key else ()
     if stored.event:
@@ -427,7 +420,7 @@ def rename(db: Database, game_id: str, was: list[str], players: list[str]) -> St
             raise rules.Invalid(found)
         stored.game, stored.result, stored.key = renamed, None, ()
         _touch(db, stored, stored.finished, players=_dump(players))
-    _done(stored)  # this process's watchers (of the game and its club night) wake at once, as after any change
+    _done(stored)
     return stored
 
 
@@ -441,10 +434,7 @@ def delete(db: Database, game_id: str) -> None:
         for table in ("access", "rounds"):
             db.execute(f"delete from {table} where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])
-        db.notify(game_id)
-    changes.changed(game_id)
-    if event:
-        changes.changed(events.watch_key(event))
+        db.touch(game_id)
 
 
 def grant(db: Database, device: str, game_id: str, role: str, token: str | None = None) -> None:

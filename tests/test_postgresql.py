@@ -8,8 +8,9 @@ import time
 
 import pytest
 
-from scorekeeper import create_app, listen, store
+from scorekeeper import create_app, store
 from scorekeeper import db as database
+from scorekeeper.live import postgresql as listen
 from scorekeeper.rules import Game
 from tests import postgresql
 

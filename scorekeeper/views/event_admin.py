@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, request, url_for
 
-from .. import changes, events, security
+from .. import events, security
 from ..db import get_db
 from . import access, page
 from .events import event_or_404
@@ -39,6 +39,5 @@ def delete(event_id: str):
     if request.method == "GET":
         started = next((n for e, n in events.every(get_db(), LISTED) if e.id == event.id), 0)
         return page.full("event_delete.html", 200, event=event, started=started)
-    events.delete(get_db(), event.id)
-    changes.changed(events.watch_key(event.id))  # its watchers here are answered at once: it is gone
+    events.delete(get_db(), event.id)  # its watchers are answered at once: it is gone
     return redirect(url_for("event_admin.index"), 303)

@@ -12,13 +12,14 @@ from datetime import date
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from markupsafe import Markup
 
-from .. import changes, events, guard, i18n, leaderboard, rules, security, store, summaries
-from ..db import close_db, get_db, write
+from .. import events, i18n, leaderboard, rules, security, store, summaries
+from ..db import get_db, without_connection, write
 from ..i18n import gettext
 from ..kept import MB, Kept, Once
 from ..rules import N_, Invalid, problem
 from . import access, page
 from .page import htmx
+from .polls import news_after, nothing_new
 from .share import absolute, breakable, qr_img
 
 bp = Blueprint("events", __name__, url_prefix="/events")
@@ -244,7 +245,6 @@ def rename(event_id: str):
     except Invalid as exc:
         return page.problems(exc.problems, 422)
     events.change(get_db(), event.id, store.now(), name=name)
-    changes.changed(events.watch_key(event.id))
     return redirect(url_for("events.show", event_id=event.id), 303)
 
 
@@ -255,7 +255,6 @@ def close(event_id: str):
     _require_manager(event)
     closed = request.form.get("closed", "1") != "0"
     events.change(get_db(), event.id, store.now(), closed=closed)
-    changes.changed(events.watch_key(event.id))
     return redirect(url_for("events.show", event_id=event.id), 303)
 
 
@@ -278,10 +277,16 @@ def hold_to_the_turn() -> None:
     however fast the tables save, and the rounds saved meanwhile go in that answer."""
     settle = settle_seconds()
     if settle:
-        close_db()
-        turn = (math.floor(time.time() / settle) + 1) * settle
-        while (left := turn - time.time()) > 0:  # a sleep may end a hair early: the answer must be past the turn
-            time.sleep(left)
+        with without_connection():
+            turn = (math.floor(time.time() / settle) + 1) * settle
+            while (left := turn - time.time()) > 0:  # a sleep may end a hair early: the answer must be past the turn
+                time.sleep(left)
+
+
+def settled(event_id: str) -> int | None:
+    """The version a watcher is answered with: the one published at the next turn of the period."""
+    hold_to_the_turn()
+    return published(event_id)
 
 
 def published(event_id: str) -> int | None:
@@ -308,26 +313,13 @@ def poll(event_id: str):
     """For the phones and the big screen watching the event: 204 while nothing changed, else the new tables and
     leaderboard. With `wait`, the answer waits up to that many seconds for a change to any of its games. Every
     answer leaves at the turn of a second (hold_to_the_turn), with the news of that second."""
-    seen, wait = request.args.get("version"), guard.asked_wait()
-    version = events.version(get_db(), event_id)
-    key = events.watch_key(event_id)
-    with guard.waiting(key) as seated:  # past its address's or the event's cap, a poll waits for no news
-        deadline = time.monotonic() + (wait if seated else 0)
-        while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
-            close_db()
-            changes.watch(current_app.config["DATABASE"]).wait(key, version, left)
-            version = events.version(get_db(), event_id)
-        if version is not None:
-            hold_to_the_turn()
-            version = published(event_id)
+    version, turned_away = news_after(
+        events.watch_key(event_id), lambda: events.version(get_db(), event_id), lambda: settled(event_id)
+    )
     if version is None:
         abort(404)
-    if not seated and wait and seen == str(version):
-        close_db()
-        guard.slowly()  # "nothing new" after a while, as for a game (polls.poll)
-        return "", 204, {"Cache-Control": "no-store", "Retry-After": str(current_app.config["POLL_AGAIN_SECONDS"])}
-    if seen == str(version):
-        return "", 204, {"Cache-Control": "no-store"}
+    if request.args.get("version") == str(version):
+        return nothing_new(turned_away)
     response = _news(replace(event_or_404(event_id), version=version))
     response.headers["Cache-Control"] = "no-store"
     return response

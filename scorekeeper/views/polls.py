@@ -1,14 +1,15 @@
-"""Watching phones' long polls of a game: 204 while nothing changed, else the new board, drawn once per
-version for the whole table."""
+"""Watching phones' long polls: one mechanism for a game's and a club night's (`news_after`); a game's answer
+is 204 while nothing changed, else the new board, drawn once per version for the whole table."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from flask import abort, current_app, g, request
 
-from .. import changes, guard, i18n, store
-from ..db import close_db, get_db
+from .. import guard, i18n, live, store
+from ..db import get_db, without_connection
 from ..i18n import gettext
 from ..kept import MB, Kept
 from . import access, page, share
@@ -23,18 +24,7 @@ NEWS_BYTES = 8 * MB  # and at most this much of them (a board of every round of 
 def poll(game_id: str):
     """For watching phones: 204 while nothing changed, else the new board. With `wait`, the answer waits
     up to that many seconds for a change (long polling), holding no database connection meanwhile."""
-    seen, wait = request.args.get("version"), guard.asked_wait()
-    version = store.version(get_db(), game_id)
-    with guard.waiting(game_id) as seated:  # past its address's or the game's cap, a poll waits for no news
-        deadline = time.monotonic() + (wait if seated else 0)
-        while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
-            close_db()
-            changes.watch(current_app.config["DATABASE"]).wait(game_id, version, left)
-            version = store.version(get_db(), game_id)
-    turned_away = bool(wait) and not seated  # asked to wait, and could not
-    if turned_away and seen == str(version):
-        close_db()
-        guard.slowly()  # "nothing new", said after a while: a client deaf to Retry-After cannot make it a flood
+    version, turned_away = news_after(game_id, lambda: store.version(get_db(), game_id))
     if version is None and htmx:
         # 286 is htmx's "stop polling": the game was deleted, the notice says so
         response = page.full("error_notice.html", 286, message=gettext("This game has been deleted."))
@@ -42,12 +32,42 @@ def poll(game_id: str):
         return response
     if version is None:
         abort(404)
-    if seen == str(version):  # nothing new; a poll that could not wait is told when to ask again (follow.js)
-        again = {"Retry-After": str(current_app.config["POLL_AGAIN_SECONDS"])} if turned_away else {}
-        return "", 204, {"Cache-Control": "no-store", **again}
+    if request.args.get("version") == str(version):
+        return nothing_new(turned_away)
     response = _news(access.game_or_404(game_id))
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def news_after(
+    key: str, read: Callable[[], int | None], settle: Callable[[], int | None] | None = None
+) -> tuple[int | None, bool]:
+    """The long poll of every watching phone, a game's or a club night's (`key`, live.py): the version `read()`
+    gives once it is not the one the phone has (`version`), waiting for it up to `wait` seconds (guard.asked_wait)
+    with no connection to the store; then `settle()`'s, the poll still seated, when given. Past its address's or
+    the key's cap (guard.waiting) a poll waits for no news. With the version, whether the poll was turned away so
+    (asked to wait, and could not)."""
+    seen, wait = request.args.get("version"), guard.asked_wait()
+    version = read()
+    with guard.waiting(key) as seated:
+        deadline = time.monotonic() + (wait if seated else 0)
+        while version is not None and seen == str(version) and (left := deadline - time.monotonic()) > 0:
+            with without_connection():
+                live.wait(current_app.config["DATABASE"], key, version, left)
+            version = read()
+        if settle is not None and version is not None:
+            version = settle()
+    turned_away = bool(wait) and not seated
+    if turned_away and seen == str(version):
+        with without_connection():
+            guard.slowly()  # "nothing new", said after a while: a client deaf to Retry-After cannot make it a flood
+    return version, turned_away
+
+
+def nothing_new(turned_away: bool):
+    """204: nothing new; a poll that could not wait is told when to ask again (follow.js)."""
+    again = {"Retry-After": str(current_app.config["POLL_AGAIN_SECONDS"])} if turned_away else {}
+    return "", 204, {"Cache-Control": "no-store", **again}
 
 
 def _news(stored: store.Stored):

@@ -12,8 +12,8 @@ import time
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper import changes
-from scorekeeper.watchers import Watchers
+from scorekeeper import live
+from scorekeeper.live.watchers import Watchers
 
 from .helpers import HX, start, stored, text
 
@@ -135,8 +135,8 @@ def test_a_game_in_progress_is_renamed_mid_round(app, client):
 
 
 class Deaf(Watchers):
-    """Watchers that never look at the store: only a change made in this process (the store's `_done`) wakes
-    them, as it wakes every watch of this process, whatever the engine's own look or NOTIFY would do later."""
+    """Watchers that never look at the store: only a change made in this process (told once it commits: db.write)
+    wakes them, as it wakes every watch of this process, whatever the engine's own look or NOTIFY would do later."""
 
     def _run(self) -> None:
         """Notice nothing."""
@@ -144,7 +144,7 @@ class Deaf(Watchers):
 
 def test_a_rename_wakes_this_processs_watchers_itself(app, client, url, monkeypatch):
     deaf = Deaf("deaf")
-    monkeypatch.setitem(changes._watches, "deaf", deaf)
+    monkeypatch.setitem(live._watches, "deaf", deaf)
     game_id = url.rsplit("/", 1)[-1]
     woke: list[bool] = []
     waiter = threading.Thread(target=lambda: woke.append(deaf.wait(game_id, stored(app, url).version, 5)))

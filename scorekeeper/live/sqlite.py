@@ -1,16 +1,11 @@
-"""Watching phones wait for a game's next version instead of asking every few seconds (long polling).
+"""Live notices on SQLite: per process and database file one thread (a greenlet under gevent) notices changes.
 
-A waiting request holds no database connection, only an Event of the game it watches. Per process and
-database file one thread (a greenlet under gevent) notices changes: the writes of this process say so at
-once (`changed`, called by the store after each commit); after each commit the other processes watching are
+The writes of this process say so at once (live.tell, after each commit); the other processes watching are
 rung too (a datagram on their doorbell, a Unix socket each in BELLS, that names the game), and a rung process
 wakes that game's watchers at once, before it looks at the database. A look asks SQLite whether anything was
 committed (PRAGMA data_version: a few microseconds) and only then reads the versions of the games being
 watched; it follows each ring, and without one (a write from elsewhere: the command line, a lost datagram)
 comes every 50 ms all the same. The thread ends once nobody has waited for a while.
-
-On PostgreSQL (several app servers) the thread listens instead (listen.py): every change says so at commit
-(NOTIFY), and every server hears it.
 """
 
 from __future__ import annotations
@@ -21,11 +16,9 @@ import os
 import socket
 import sqlite3
 import tempfile
-import threading
 import time
 from pathlib import Path
 
-from .dbapi import is_postgresql
 from .watchers import IDLE, Watchers
 
 TICK = 0.05  # seconds between two looks (a PRAGMA: microseconds); another worker's save is seen within it
@@ -95,33 +88,6 @@ class Watch(Watchers):
             if game_id != "!":
                 self.changed(game_id)
                 time.sleep(0)  # the woken watchers answer first; the look can wait (under gevent: a greenlet)
-
-
-_watches: dict[str, Watchers] = {}
-_lock = threading.Lock()
-
-
-def watch(location: str) -> Watchers:
-    """The watch of one store (a file, or a PostgreSQL database)."""
-    with _lock:
-        found = _watches.get(location)
-        if found is None:
-            if is_postgresql(location):
-                from .listen import Listener
-
-                found = Listener(location)
-            else:
-                found = Watch(location)
-            _watches[location] = found
-        return found
-
-
-def changed(game_id: str) -> None:
-    """A game was just changed by this process: its watchers here answer at once, and the other processes
-    watching are rung so that theirs do too."""
-    for each in list(_watches.values()):
-        each.changed(game_id)
-    ring(game_id)
 
 
 def ring(game_id: str = "!") -> None:

@@ -1,6 +1,6 @@
 """Watching phones wait for their game's next version, whichever the engine: the games watched in one
-store, each waiting request's Event, and what each engine's thread calls when a game changed (changes.py
-for SQLite, listen.py for PostgreSQL)."""
+store, each waiting request's Event, and what each engine's thread calls when a game changed (sqlite.py,
+postgresql.py)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,10 @@ import sqlite3
 import threading
 import time
 
-from scorekeeper import changes, db
+import pytest
+
+from scorekeeper import db, live
+from scorekeeper.live import sqlite
 
 
 def until(condition, seconds: float = 10.0) -> None:
@@ -23,7 +26,7 @@ def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_p
     other = sqlite3.connect(path, isolation_level=None)  # another worker's connection
     for game_id in ("game-a", "game-b"):
         other.execute("insert into games (id, rules, players, version) values (?, 'inferno', '[]', 1)", [game_id])
-    watch = changes.Watch(path)
+    watch = sqlite.Watch(path)
     woke: dict[str, tuple[bool, float]] = {}
 
     def wait(game_id: str, timeout: float) -> None:
@@ -37,7 +40,7 @@ def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_p
     other.execute("update games set version = 2 where id = 'game-a'")
     for waiter in waiters:
         waiter.join(10)
-    assert woke["game-a"][0] and woke["game-a"][1] < 4 * changes.TICK + 0.5
+    assert woke["game-a"][0] and woke["game-a"][1] < 4 * sqlite.TICK + 0.5
     assert woke["game-b"] == (False, woke["game-b"][1]) and woke["game-b"][1] >= 1  # nothing happened to it
     assert watch.waiting == {}
     other.close()
@@ -51,34 +54,34 @@ def test_a_change_made_here_wakes_at_once(tmp_path):
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("insert into games (id, rules, players, version) values ('game-c', 'inferno', '[]', 1)")
     other.close()
-    watch = changes.watch(path)
+    watch = live.watch(path)
     result = []
     waiter = threading.Thread(target=lambda: result.append(watch.wait("game-c", 1, 5)))
     waiter.start()
     until(lambda: watch.waiting)
     started = time.monotonic()
-    changes.changed("game-c")
+    live.tell(["game-c"])
     waiter.join(5)
     assert result == [True] and time.monotonic() - started < 0.5
 
 
 def test_a_commit_in_another_process_rings_this_one_at_once(tmp_path, monkeypatch):
     """Another worker's save rings this process's doorbell: its watchers wake without waiting for a look."""
-    monkeypatch.setattr(changes, "TICK", 5.0)  # the next look is far: only the ring can wake it soon
+    monkeypatch.setattr(sqlite, "TICK", 5.0)  # the next look is far: only the ring can wake it soon
     path = str(tmp_path / "watch.sqlite")
     db.migrate(path)
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("insert into games (id, rules, players, version) values ('game-d', 'inferno', '[]', 1)")
-    watch = changes.Watch(path)
+    watch = sqlite.Watch(path)
     result = []
     waiter = threading.Thread(target=lambda: result.append(watch.wait("game-d", 1, 5)))
     waiter.start()
     until(lambda: watch.waiting)
-    time.sleep(0.3)  # the watch is between two looks, its doorbell open
-    bell = changes.bell_path(path)
+    bell = sqlite.bell_path(path)
+    until(bell.exists)  # the doorbell is open: a ring now waits in it for the watch
     other.execute("update games set version = 2 where id = 'game-d'")
     started = time.monotonic()
-    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as ring:  # what changes.ring() sends from the other
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as ring:  # what live.tell() rings from the other
         ring.sendto(b"!", str(bell))
     waiter.join(5)
     assert result == [True] and time.monotonic() - started < 2.5
@@ -88,14 +91,14 @@ def test_a_commit_in_another_process_rings_this_one_at_once(tmp_path, monkeypatc
 def test_a_ring_that_names_the_game_wakes_its_watchers_before_any_look(tmp_path, monkeypatch):
     """The other worker's ring says which game changed: its watchers here wake on the ring itself, without
     waiting for this process to read the versions of every game it watches."""
-    monkeypatch.setattr(changes, "TICK", 5.0)
+    monkeypatch.setattr(sqlite, "TICK", 5.0)
     path = str(tmp_path / "watch.sqlite")
     db.migrate(path)
     other = sqlite3.connect(path, isolation_level=None)
     for game_id in ("game-e", "game-f"):
         other.execute("insert into games (id, rules, players, version) values (?, 'inferno', '[]', 1)", [game_id])
     other.close()
-    watch = changes.Watch(path)
+    watch = sqlite.Watch(path)
     result: dict[str, bool] = {}
     waiters = [
         threading.Thread(target=lambda g=g: result.update({g: watch.wait(g, 1, 3)})) for g in ("game-e", "game-f")
@@ -103,11 +106,41 @@ def test_a_ring_that_names_the_game_wakes_its_watchers_before_any_look(tmp_path,
     for waiter in waiters:
         waiter.start()
     until(lambda: len(watch.waiting) == 2)
-    time.sleep(0.3)  # the doorbell is open
+    until(sqlite.bell_path(path).exists)  # the doorbell is open
     started = time.monotonic()
-    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as ring:  # what changes.ring("game-e") sends
-        ring.sendto(b"game-e", str(changes.bell_path(path)))
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as ring:  # what live.tell(["game-e"]) rings
+        ring.sendto(b"game-e", str(sqlite.bell_path(path)))
     waiters[0].join(5)
     assert result == {"game-e": True} and time.monotonic() - started < 1  # nothing in the file changed: the ring
     waiters[1].join(5)
     assert result == {"game-e": True, "game-f": False}  # another game's watcher waited on
+
+
+def test_a_change_tells_what_it_touched_once_after_it_commits_and_a_change_rolled_back_tells_nothing(
+    tmp_path, monkeypatch
+):
+    """The store notes what a change touched; the watchers hear of it once per key, when another connection can
+    already read the change, and never of a change that failed."""
+    path = str(tmp_path / "told.sqlite")
+    db.migrate(path)
+    told: list[tuple[list[str], int]] = []
+
+    def tell(keys) -> None:
+        reader = sqlite3.connect(path)  # what a woken watcher would read
+        told.append((list(keys), reader.execute("select count(*) from games").fetchone()[0]))
+        reader.close()
+
+    monkeypatch.setattr(live, "tell", tell)
+    conn = db.connect(path)
+    insert = "insert into games (id, rules, players, version) values (?, 'inferno', '[]', 1)"
+    with db.write(conn):
+        conn.execute(insert, ["game-g"])
+        for key in ("game-g", "event:night", "game-g"):
+            conn.touch(key)
+    assert told == [(["event:night", "game-g"], 1)]
+    with pytest.raises(ZeroDivisionError), db.write(conn):
+        conn.execute(insert, ["game-h"])
+        conn.touch("game-h")
+        print(1 / 0)  # the change fails halfway
+    assert len(told) == 1 and not list(conn.query("select id from games where id = 'game-h'"))
+    conn.close()

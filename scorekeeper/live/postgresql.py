@@ -1,7 +1,7 @@
-"""Watching phones on PostgreSQL: one connection per process LISTENs for the games changed by any app server.
+"""Live notices on PostgreSQL: one connection per process LISTENs for the games changed by any app server.
 
-Every change NOTIFYs at commit with its game's id (db_postgresql.PostgreSQL.notify); the listener wakes that
-game's watchers here the moment the note arrives. Once a second without news, and after reconnecting (notes
+Every change NOTIFYs at commit with the keys it touched (`notify`, sent by live.announce); the listener wakes
+their watchers here the moment the note arrives. Once a second without news, and after reconnecting (notes
 sent meanwhile were lost), it reads the versions of the games watched, for a change that said nothing (one
 made by hand in psql). The thread ends once nobody has waited for a while.
 """
@@ -12,11 +12,19 @@ import time
 
 import psycopg
 
-from .db_postgresql import CHANNEL, connect
+from ..db_postgresql import connect
+from ..dbapi import Database
 from .watchers import IDLE, Watchers
+
+CHANNEL = "scorekeeper"  # what NOTIFY says a game changed on; its payload is the key (a game's id, events.watch_key)
 
 LOOK = 1.0  # seconds between two looks at the versions when no note came
 RETRY = 0.5  # seconds before connecting again once the connection was lost
+
+
+def notify(db: Database, key: str) -> None:
+    """Tell every server's listener that what `key` names changed, once this transaction commits."""
+    db.conn.execute("select pg_notify(%s, %s)", [CHANNEL, key])
 
 
 class Listener(Watchers):
