@@ -76,12 +76,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     app.config.update(settings.checked(app.config))  # a wrong value stops here, naming the setting
-    from . import assets, db, errors, guard, i18n, security, views
+    from . import assets, client, db, errors, guard, i18n, security, views
 
     app.secret_key = app.config.get("SECRET_KEY") or security.secret_key(Path(app.instance_path))
     db.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
+    client.init_app(app)
     errors.init_app(app)
     views.init_app(app)
     assets.init_app(app)

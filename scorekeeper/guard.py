@@ -22,9 +22,8 @@ from typing import Any
 from flask import abort, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .security import DEVICE_COOKIE
-
-UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+from .client import DEVICE_COOKIE
+from .security import UNSAFE
 
 
 def trusted_proxies(setting) -> frozenset[str]:

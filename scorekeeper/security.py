@@ -1,5 +1,5 @@
-"""Safety on every request: cross-site writes refused, strict headers, a secret key kept out of the code,
-and the device cookie that says which phone is which."""
+"""Safety on every request: cross-site writes refused, strict headers, a secret key kept out of the code, the
+admin's session cookie, and the rate limits per client address. Who the client is: client.py."""
 
 from __future__ import annotations
 
@@ -22,13 +22,11 @@ from .i18n import gettext
 from .rules import N_
 from .settings import PREFIX, BadSetting
 
-DEVICE_COOKIE = "device"
-UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}  # the methods that change something
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-YEAR = 365 * 24 * 3600
 # read by the browser, never shown as a page: a page's own headers (its CSP, framing, referrer) would only add
 # weight to every first visit (each phone fetches the manifest with the page)
 NOT_A_PAGE = {"application/manifest+json"}
@@ -105,30 +103,14 @@ def trusted_hosts(config) -> list[str] | None:
     return [host, *LOOPBACK_HOSTS]
 
 
-def device() -> str | None:
-    """This phone's id, from its cookie (None on a first visit)."""
-    return request.cookies.get(DEVICE_COOKIE)
-
-
-def ensure_device() -> str:
-    """This phone's id, making one (sent back as a cookie) if it has none."""
-    if not device() and "new_device" not in g:
-        g.new_device = secrets.token_urlsafe(16)
-    return device() or g.new_device
-
-
 def finish(response):
-    """Add the security headers, and the device cookie when one was made."""
+    """Add the security headers."""
     headers = response.headers
     headers.setdefault("X-Content-Type-Options", "nosniff")
     if response.mimetype not in NOT_A_PAGE:
         headers.setdefault("Content-Security-Policy", CSP)
         headers.setdefault("Referrer-Policy", "same-origin")
         headers.setdefault("X-Frame-Options", "DENY")
-    if "new_device" in g:
-        response.set_cookie(
-            DEVICE_COOKIE, g.new_device, max_age=10 * YEAR, httponly=True, samesite="Lax", secure=request.is_secure
-        )
     return response
 
 

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from scorekeeper.security import DEVICE_COOKIE
+from scorekeeper.client import DEVICE_COOKIE
 from tests.samples import inferno
 from tests.web.helpers import post_round, stored, undo
 

@@ -1,14 +1,11 @@
 """Who may do what with a game: the phone that made it and phones given the score link may score;
-anyone with the game's link may watch."""
+anyone with the game's link may watch. What this phone was given of a game is read once per request."""
 
 from __future__ import annotations
 
-import hmac
-import time
+from flask import abort, g
 
-from flask import abort, current_app, session
-
-from .. import admin_sessions, security, store
+from .. import client, store
 from ..db import get_db, write
 
 
@@ -20,64 +17,31 @@ def game_or_404(game_id: str) -> store.Stored:
     return stored
 
 
-def same(given: str | None, expected: str | None) -> bool:
-    """Whether a secret matches, in constant time (bytes, so any password text compares)."""
-    if not given or not expected:
-        return False
-    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
+def given(stored: store.Stored) -> dict | None:
+    """What this phone was given of the game (its role, and the score link's token it joined with), if anything;
+    read once per request (a grant made meanwhile forgets it)."""
+    kept = g.setdefault("given", {})
+    if stored.id not in kept:
+        kept[stored.id] = store.access(get_db(), client.device(), stored.id)
+    return kept[stored.id]
 
 
-def admin_enabled() -> bool:
-    """Whether this server has an admin password, and so an admin page."""
-    return bool(current_app.config.get("ADMIN_PASSWORD"))
-
-
-def password_mark() -> str:
-    """A fingerprint of the current admin password (keyed by the secret key, so it gives nothing away):
-    a session remembers it, and a new password ends every session signed in with the old one."""
-    password = str(current_app.config.get("ADMIN_PASSWORD")).encode("utf-8", "surrogatepass")
-    return hmac.new(str(current_app.secret_key).encode(), password, "sha256").hexdigest()[:32]
-
-
-def session_seconds() -> int:
-    """How long an admin sign-in lasts (ADMIN_SESSION_SECONDS, by default 8 hours: an evening)."""
-    return current_app.config["ADMIN_SESSION_SECONDS"]
-
-
-def sign_in() -> None:
-    """Mark this browser's session as the admin's, with the time and the password it signed in with, and the
-    sign-in the store keeps (so signing out ends it on every worker and server)."""
-    session.clear()
-    session["admin"] = password_mark()
-    session["admin_since"] = int(time.time())
-    session["admin_session"] = admin_sessions.start(get_db(), session_seconds())
-
-
-def sign_out() -> None:
-    """End this browser's admin sign-in in the store, so a copy of its cookie is refused too, and forget it."""
-    session_id = session.get("admin_session")
-    if isinstance(session_id, str):
-        admin_sessions.end(get_db(), session_id)
-    session.clear()
-
-
-def is_admin() -> bool:
-    """Whether this browser signed in with the current admin password, less than a session's length ago, and
-    has not signed out since."""
-    if not admin_enabled() or not same(session.get("admin"), password_mark()):
-        return False
-    since, session_id = session.get("admin_since"), session.get("admin_session")
-    if not (isinstance(since, int) and 0 <= time.time() - since < session_seconds()):
-        return False
-    return isinstance(session_id, str) and admin_sessions.active(get_db(), session_id)
+def _grant(device: str, stored: store.Stored, role: str, token: str | None = None) -> None:
+    """Give `device` a role in the game, in a change of its own."""
+    db = get_db()
+    with write(db):
+        store.grant(db, device, stored.id, role, token)
+    g.pop("given", None)
 
 
 def can_score(stored: store.Stored) -> bool:
     """Whether this phone may enter and correct rounds."""
-    given = store.access(get_db(), security.device(), stored.id)
-    if given is None:
+    found = given(stored)
+    if found is None:
         return False
-    return given["role"] == "owner" or (given["role"] == "scorer" and same(given["token"], stored.score_token))
+    return found["role"] == "owner" or (
+        found["role"] == "scorer" and client.secret_matches(found["token"], stored.score_token)
+    )
 
 
 def require_score(stored: store.Stored) -> None:
@@ -89,10 +53,10 @@ def require_score(stored: store.Stored) -> None:
 def can_manage(stored: store.Stored) -> bool:
     """Whether this phone may delete the game or replace its score link: the phone that started or
     imported it, or the admin; a score link lets a phone enter rounds, not take the game away."""
-    if is_admin():
+    if client.is_admin():
         return True
-    given = store.access(get_db(), security.device(), stored.id)
-    return given is not None and given["role"] == "owner"
+    found = given(stored)
+    return found is not None and found["role"] == "owner"
 
 
 def require_owner(stored: store.Stored) -> None:
@@ -103,33 +67,26 @@ def require_owner(stored: store.Stored) -> None:
 
 def remember(stored: store.Stored) -> None:
     """Put the game in this phone's list of games, as watched unless it already has more."""
-    db = get_db()
-    device = security.ensure_device()
-    if store.access(db, device, stored.id) is None:
-        with write(db):
-            store.grant(db, device, stored.id, "watcher")
+    device = client.ensure_device()
+    if store.access(get_db(), device, stored.id) is None:
+        _grant(device, stored, "watcher")
 
 
 def join(stored: store.Stored, token: str) -> bool:
     """Let this phone score with the game's current score link; False if the link was replaced."""
-    if not same(token, stored.score_token):
+    if not client.secret_matches(token, stored.score_token):
         return False
-    db = get_db()
-    device = security.ensure_device()
-    given = store.access(db, device, stored.id)
-    if given is None or given["role"] != "owner":  # the phone that made the game stays its owner
-        with write(db):
-            store.grant(db, device, stored.id, "scorer", token)
+    device = client.ensure_device()
+    found = store.access(get_db(), device, stored.id)
+    if found is None or found["role"] != "owner":  # the phone that made the game stays its owner
+        _grant(device, stored, "scorer", token)
     return True
 
 
 def replace_score_link(stored: store.Stored) -> str:
     """Make a new score link; the phone asking keeps scoring, others that joined with the old one watch."""
-    db = get_db()
-    token = store.new_score_token(db, stored.id)
-    device = security.device()
-    given = store.access(db, device, stored.id)
-    if device and given is not None and given["role"] == "scorer":
-        with write(db):
-            store.grant(db, device, stored.id, "scorer", token)
+    token = store.new_score_token(get_db(), stored.id)
+    device = client.device()
+    if device and (found := given(stored)) is not None and found["role"] == "scorer":
+        _grant(device, stored, "scorer", token)
     return token

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 
-from .. import security
+from .. import client, security
 from ..i18n import gettext
 from ..security import limiter
-from . import access, page
+from . import page
 
 bp = Blueprint("admin", __name__)
 
@@ -16,7 +16,7 @@ bp = Blueprint("admin", __name__)
 @bp.app_template_global()
 def admin_enabled() -> bool:
     """Whether the admin page exists on this server."""
-    return access.admin_enabled()
+    return client.admin_enabled()
 
 
 def _too_many() -> str:
@@ -34,13 +34,13 @@ def _too_many() -> str:
 )
 def sign_in():
     """Sign in with the server's admin password to list every game; 404 when there is none."""
-    if not access.admin_enabled():
+    if not client.admin_enabled():
         abort(404)
     if request.method == "GET":
-        return page.full("admin.html", 200, signed_in=access.is_admin(), error=None)
-    if not access.same(request.form.get("password", ""), str(current_app.config["ADMIN_PASSWORD"])):
+        return page.full("admin.html", 200, signed_in=client.is_admin(), error=None)
+    if not client.secret_matches(request.form.get("password", ""), str(current_app.config["ADMIN_PASSWORD"])):
         return page.full("admin.html", 422, signed_in=False, error=gettext("That is not the admin password."))
-    access.sign_in()
+    client.sign_in()
     return redirect(url_for("home.index"), 303)
 
 
@@ -49,7 +49,7 @@ def sign_out():
     """Sign out of the admin listing; the browser forgets every page and copy it kept (on a shared browser the
     list of every game stays readable offline otherwise), the phone's game pages kept for offline too. The
     sign-in ends in the store: a copy of the cookie taken before is refused on every worker and server."""
-    access.sign_out()
+    client.sign_out()
     response = redirect(url_for("home.index"), 303)
     response.headers["Clear-Site-Data"] = '"cache", "storage"'
     return response

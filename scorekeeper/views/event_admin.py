@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, request, url_for
 
-from .. import events, security
+from .. import client, events, security
 from ..db import get_db
-from . import access, page
+from . import page
 from .events import event_or_404
 
 bp = Blueprint("event_admin", __name__)
@@ -15,9 +15,9 @@ LISTED = 500  # club nights the admin's list shows, latest first
 
 def _require_admin() -> None:
     """Refuse (403) anyone but the admin signed in (404 on a server with no admin password)."""
-    if not access.admin_enabled():
+    if not client.admin_enabled():
         abort(404)
-    if not access.is_admin():
+    if not client.is_admin():
         abort(403, description="admin-only")
 
 

@@ -12,12 +12,12 @@ from datetime import date
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from markupsafe import Markup
 
-from .. import events, i18n, leaderboard, rules, security, store, summaries
+from .. import client, events, i18n, leaderboard, rules, security, store, summaries
 from ..db import get_db, without_connection, write
 from ..i18n import gettext
 from ..kept import MB, Kept, Once
 from ..rules import N_, Invalid, problem
-from . import access, page
+from . import page
 from .page import htmx
 from .polls import news_after, nothing_new
 from .share import absolute, breakable, qr_img
@@ -50,7 +50,7 @@ def event_or_404(event_id: str) -> events.Event:
 
 def can_manage(event: events.Event) -> bool:
     """Whether this phone may rename and close the event: the phone that made it, or the admin."""
-    return access.is_admin() or events.role(get_db(), security.device(), event.id) == "owner"
+    return client.is_admin() or events.role(get_db(), client.device(), event.id) == "owner"
 
 
 # -- starting one ----------------------------------------------------------------------------------
@@ -73,7 +73,7 @@ def create():
         posted = {key: (request.form.get(key) or "")[:100] for key in ("name", "day")}
         today = date.today().isoformat()
         return page.full("event_new.html", 422, errors=exc.problems, posted=posted, today=today, area="event")
-    event_id = events.create(get_db(), name, day, security.ensure_device(), store.now())
+    event_id = events.create(get_db(), name, day, client.ensure_device(), store.now())
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
@@ -186,7 +186,7 @@ def join_links(event: events.Event) -> dict:
 def show(event_id: str):
     """The event's page: readable by anyone with its link."""
     event = event_or_404(event_id)
-    role = events.role(get_db(), security.device(), event.id)
+    role = events.role(get_db(), client.device(), event.id)
     extra = dict(role=role, can_manage=can_manage(event), join=join_links(event), all_rules=rules.all_rules())
     if htmx and not htmx.history_restore_request:
         return page.blocks("event.html", ["event_head", "event_tables", "leaderboard"], 200, **context(event), **extra)
@@ -213,7 +213,7 @@ def join_page(event_id: str):
     """The join link (printed as a QR code): a page with one button, for opening a link changes nothing (another
     site could make a phone open it); a phone already in the club night goes straight to its page."""
     event = event_or_404(event_id)
-    if events.role(get_db(), security.device(), event.id):
+    if events.role(get_db(), client.device(), event.id):
         return redirect(url_for("events.show", event_id=event.id) + "#event-start", 303)
     return page.full("event_join.html", 200, event=event, area="event")
 
@@ -222,7 +222,7 @@ def join_page(event_id: str):
 def join(event_id: str):
     """Join: this phone's table may start games for the event, and finds the event on its home page."""
     event = event_or_404(event_id)
-    events.join(get_db(), security.ensure_device(), event.id, store.now())
+    events.join(get_db(), client.ensure_device(), event.id, store.now())
     return redirect(url_for("events.show", event_id=event.id) + "#event-start", 303)
 
 

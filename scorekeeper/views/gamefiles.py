@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import current_app, redirect, request, url_for
 
-from .. import gamefile, guard, security, store
+from .. import client, gamefile, guard, security, store
 from ..db import get_db
 from ..rules import N_, Invalid, problem
 from . import access, page
@@ -38,5 +38,5 @@ def import_game():
     except Invalid as exc:
         malformed = exc.problems[0].field == "json"  # not JSON at all: a bad request, not a bad game
         return page.problems(exc.problems, 400 if malformed else 422, names=gamefile.names(text))
-    game_id = store.create(get_db(), game, security.ensure_device())
+    game_id = store.create(get_db(), game, client.ensure_device())
     return redirect(url_for("games.show", game_id=game_id), 303)

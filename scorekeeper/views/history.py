@@ -15,7 +15,7 @@ from babel.numbers import format_percent
 from flask import Blueprint, current_app, request, url_for
 from markupsafe import Markup
 
-from .. import chart, events, history, rules, security, store
+from .. import chart, client, events, history, rules, security, store
 from ..db import get_db
 from ..i18n import current, gettext, ngettext, number
 from ..rules import Game
@@ -34,7 +34,7 @@ UNSEEN = frozenset(("Cc", "Cf", "Zs", "Zl", "Zp"))  # spaces, no-break and zero-
 
 def _scope() -> tuple[str | None, bool]:
     """Who asks: this phone's id, and whether it signed in as admin (then it knows every game)."""
-    return security.device(), access.is_admin()
+    return client.device(), client.is_admin()
 
 
 @bp.app_template_global()

@@ -9,14 +9,14 @@ from babel.dates import format_time
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import events, history, rules, security, store
+from .. import client, events, history, rules, security, store
 from ..db import get_db
 from ..forms import setup
 from ..i18n import COOKIE, LANGUAGES, current, day
 from ..rules import Invalid, problem
 from ..rules.entry import player_counts
 from ..rules.setup import unprintable
-from . import access, page
+from . import page
 from .events import CLOSED, FULL, GONE
 
 bp = Blueprint("home", __name__)
@@ -30,7 +30,7 @@ LISTED = 30  # games in progress, and finished games, the home page lists: the r
 def index():
     """Pick a game to start, or go back to one of this phone's games."""
     db = get_db()
-    device, admin = security.device(), access.is_admin()
+    device, admin = client.device(), client.is_admin()
     history.refresh(db, device, admin)  # games stored before summaries came with every change: a few at a time
     going = store.listing(db, device, admin, finished=False, limit=LISTED)
     done = store.listing(db, device, admin, finished=True, limit=LISTED)
@@ -98,8 +98,8 @@ def _render_new(rules_: rules.Rules, status: int = 200, errors=None, posted=None
     for are offered, `event` chosen: a closed one too, said to be closed beside it, so that a table turned away
     finds the form as it left it (and may pick "None" to play on its own)."""
     db = get_db()
-    names = store.known_names(db, security.device())
-    offered = events.mine(db, security.device(), open_only=True)
+    names = store.known_names(db, client.device())
+    offered = events.mine(db, client.device(), open_only=True)
     asked = events.load(db, event) if event and event not in {e.id for e in offered} else None
     if asked is not None:
         offered.insert(0, asked)  # opened from the event's page without joining it first, or closed
@@ -124,7 +124,7 @@ def create(rules_id: str):
         game = setup.read(request.form, rules_)
     except Invalid as exc:
         return _render_new(rules_, 422, exc.problems, shown_again(request.form), event)
-    db, device = get_db(), security.ensure_device()
+    db, device = get_db(), client.ensure_device()
     try:
         game_id = store.create(db, game, device, event or None)
     except events.Closed as exc:

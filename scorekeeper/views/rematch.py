@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import abort, redirect, url_for
 
-from .. import events, rules, security, store
+from .. import client, events, rules, security, store
 from ..db import get_db
 from ..rules import N_, Game, problem
 from . import access, page
@@ -31,7 +31,7 @@ def rematch(game_id: str):
     if not store.derived(stored).finished:
         message = N_("This game is not over yet: a rematch can start once it has a winner.")
         return page.problems([problem(message)], 409)
-    db, device, fresh = get_db(), security.ensure_device(), rematch_of(stored.game)
+    db, device, fresh = get_db(), client.ensure_device(), rematch_of(stored.game)
     try:  # a table at a club night plays its rematch for the evening too, while the evening takes games
         new_id = store.rematch(db, game_id, fresh, device, stored.event)
     except events.Closed:
