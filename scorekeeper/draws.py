@@ -13,8 +13,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .leaderboard import player_key
 from .rules import N_, Invalid, problem
+from .rules.unseen import player_key
 
 RESTARTS = 12  # fresh starts of the search at most, the best kept
 PASSES = 40  # rounds of improving swaps per start at most (a start stops sooner when nothing improves)

@@ -15,9 +15,10 @@ from datetime import date
 from functools import lru_cache
 
 from .db import Database, write
-from .leaderboard import Finish, finish_of, player_key
+from .leaderboard import Finish, finish_of
 from .rules import N_, Invalid, problem
 from .rules.setup import unprintable, visible
+from .rules.unseen import player_key
 
 MAX_NAME = 80  # an event's name: a line on the page and the sheet
 MAX_GAMES = 2000  # games started for one event: a venue of 300 tables playing six or seven games each

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from . import rules, store, summaries
 from .db import Database, write
 from .rules import Rules, Statistic
-from .summaries import SEP, player_key
+from .rules.unseen import player_key
+from .summaries import SEP
 
 NAMES = 1000  # games whose players the history's player filter offers (the admin's server may hold 30,000)
 CATCH_UP = 0.25  # seconds a page may spend summarising games stored without a summary (one game at least)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from .rules.unseen import name_key
+from .rules.unseen import player_key
 
 
 @dataclass(frozen=True)
@@ -36,11 +36,6 @@ class Row:
     average: Fraction = Fraction(0)  # 0 to 100, set once every game is counted
     shown: Decimal = Decimal("0.0")  # the average as the leaderboard shows it: one decimal, halves rounded up
     rank: int = 0
-
-
-def player_key(name: str) -> str:
-    """Who a name stands for across the event's tables (unseen.name_key: "anne" is "Anne ", and "An\\u200bne")."""
-    return name_key(name)
 
 
 def one_decimal(value: Fraction) -> Decimal:

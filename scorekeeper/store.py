@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from . import events, rules, summaries
+from . import events, phones, rules, summaries
 from .db import Database, write
 from .kept import Derived
 from .rules import N_, Game, Problem, problem
@@ -109,9 +109,9 @@ def rematch(db: Database, game_id: str, game: Game, device: str, event: str | No
         if not found:
             db.execute(PASS_ON, [now(), fresh, game_id])
             db.update("games", {"id": game_id}, {"rematch": fresh})
-        given = access(db, device, fresh)
+        given = phones.given(db, device, fresh)
         if given is None or given["role"] == "watcher":  # one the rematch's owner took the score link from stays out
-            grant(db, device, fresh, "scorer", next(iter(db.query(query, [game_id])))["score_token"])
+            phones.grant(db, device, fresh, "scorer", now(), next(iter(db.query(query, [game_id])))["score_token"])
     return fresh
 
 
@@ -151,7 +151,7 @@ def _insert(db: Database, game: Game, result: rules.Result, device: str | None, 
         ],
     )
     if device:
-        grant(db, device, game_id, "owner")
+        phones.grant(db, device, game_id, "owner", stamp)
     summaries.store(db, game_id, 1, game, result)
     return game_id
 
@@ -437,51 +437,9 @@ def delete(db: Database, game_id: str) -> None:
         db.touch(game_id)
 
 
-def grant(db: Database, device: str, game_id: str, role: str, token: str | None = None) -> None:
-    """Remember that `device` may watch, score or own the game (the home page lists these)."""
-    db.upsert(
-        "access",
-        {"device": device, "game_id": game_id, "role": role, "token": token, "seen": now()},
-        pk=("device", "game_id"),
-    )
-
-
-def access(db: Database, device: str | None, game_id: str) -> dict | None:
-    """What `device` has been given for this game, if anything."""
-    if not device:
-        return None
-    rows = list(db.query("select role, token from access where device = ? and game_id = ?", [device, game_id]))
-    return rows[0] if rows else None
-
-
 def new_score_token(db: Database, game_id: str) -> str:
     """Revoke the score link and make a new one; phones that joined with the old one can only watch."""
     token = secrets.token_urlsafe(12)
     with write(db, game_id):
         db.update("games", {"id": game_id}, {"score_token": token})
     return token
-
-
-def listing(
-    db: Database, device: str | None, everything: bool = False, *, finished: bool | None = None, limit: int = 200
-) -> list[dict]:
-    """The latest `limit` games this device created or opened (every game for the admin), newest first."""
-    columns = "g.id, g.rules, g.players, g.updated, g.finished, g.created"
-    where = "" if finished is None else " and g.finished = ?"
-    params: list = [] if finished is None else [int(finished)]
-    if everything:
-        query = f"select {columns}, 'admin' as role from games g where true{where}"
-    else:
-        query = f"select {columns}, a.role from games g join access a on a.game_id = g.id where a.device = ?{where}"
-        params = [device or "", *params]
-    rows = db.query(f"{query} order by g.updated desc limit {int(limit)}", params)
-    return [{**row, "players": json.loads(row["players"]), "finished": bool(row["finished"])} for row in rows]
-
-
-def known_names(db: Database, device: str | None) -> list[str]:
-    """Names used in this device's latest 200 games, for the new-game form to offer."""
-    names: dict[str, str] = {}
-    for row in listing(db, device):
-        for name in row["players"]:
-            names.setdefault(name.casefold(), name)
-    return sorted(names.values(), key=str.casefold)

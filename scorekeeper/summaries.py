@@ -11,14 +11,9 @@ import json
 
 from . import rules
 from .rules import Game, Result
-from .rules.unseen import name_key
+from .rules.unseen import player_key
 
 SEP = "\x1f"  # between the player keys of a summary, so a search for one key never matches inside another
-
-
-def player_key(name: str) -> str:
-    """Who a name stands for within one device's games (unseen.name_key: "anne  marie" is "Anne Marie")."""
-    return name_key(name)
 
 
 def ranks(result: Result) -> list[int]:

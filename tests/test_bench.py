@@ -98,7 +98,7 @@ def test_client_reads_every_kind_of_body_on_one_connection():
 
 
 def test_prepared_games_wait_for_the_round_a_save_records(tmp_path):
-    from scorekeeper import db, store
+    from scorekeeper import db, phones, store
 
     games = scenario.prepare(tmp_path / "s.sqlite", 3)
     conn = db.connect(str(tmp_path / "s.sqlite"))
@@ -109,5 +109,5 @@ def test_prepared_games_wait_for_the_round_a_save_records(tmp_path):
     for game_id in games.saves:
         waiting = store.load(conn, game_id)
         assert len(waiting.game.rounds) == scenario.SAVED - 1 and waiting.draft["number"] == scenario.SAVED
-        assert store.access(conn, scenario.DEVICE, game_id)["role"] == "owner"
+        assert phones.given(conn, scenario.DEVICE, game_id)["role"] == "owner"
     conn.conn.close()

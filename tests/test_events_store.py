@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import events, store
+from scorekeeper import events, phones, store
 from scorekeeper.db import connect
 from scorekeeper.rules import Game
 from tests.samples import sample
@@ -63,7 +63,7 @@ def test_a_closed_event_refuses_new_games_and_nothing_is_stored(db):
     with pytest.raises(events.Closed) as refused:
         store.create(db, game(), "phone-2", event_id)
     assert not refused.value.gone
-    assert events.tables(db, event_id) == [] and store.listing(db, "phone-2") == []
+    assert events.tables(db, event_id) == [] and phones.listing(db, "phone-2") == []
     with pytest.raises(events.Closed) as gone:
         store.create(db, game(), "phone-2", "no-such-event")
     assert gone.value.gone

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from scorekeeper import db as database
-from scorekeeper import store
+from scorekeeper import phones, store
 from scorekeeper.rules import Game
 from scorekeeper.schema import MIGRATIONS
 from tests.conftest import fresh_store
@@ -74,7 +74,7 @@ def test_a_game_comes_back_as_it_was_stored(db):
     assert len(found.game.rounds) == 1 and {k: found.game.rounds[0][k] for k in first} == first
     assert found.draft is None and not found.finished
     assert store.version(db, game_id) == 2 and store.load(db, "no-such-game") is None
-    assert [row["id"] for row in store.listing(db, "a-phone")] == [game_id]
+    assert [row["id"] for row in phones.listing(db, "a-phone")] == [game_id]
 
 
 def test_a_round_sent_twice_is_stored_once(db):

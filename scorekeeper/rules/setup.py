@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from .fields import is_int
 from .problems import N_, Invalid, Problem, problem, shown
-from .unseen import invisible, name_key
+from .unseen import invisible, player_key
 
 MAX_NAME = 40
 MAX_HANDS = 30
@@ -80,12 +80,6 @@ def printable_names(players) -> list[Problem]:
     ]
 
 
-def same(name: str) -> str:
-    """What two names must not share: "Zoë" typed two ways, "anne " and "Anne", or "An\u200bne" (a zero-width
-    space in it) and "Anne", are one name."""
-    return name_key(name)
-
-
 def check_players(rules: Setup, players) -> list[Problem]:
     """Problems with the list of names: count, empty, too long, duplicates (case-insensitive)."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -109,11 +103,11 @@ def check_players(rules: Setup, players) -> list[Problem]:
             problems.append(problem(N_("Player %(number)d has no name."), number=seat + 1, field="players"))
         elif len(name) > MAX_NAME:
             problems.append(name_too_long(seat, "players"))
-        elif same(name) in seen:
+        elif player_key(name) in seen:  # "Zoë" typed two ways, "anne " and "Anne" are one
             problems.append(
                 problem(N_("Two players are named %(name)s: names must differ."), name=name, field="players")
             )
-        seen[same(name)] = seat
+        seen[player_key(name)] = seat
     return problems
 
 

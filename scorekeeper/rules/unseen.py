@@ -44,6 +44,8 @@ def folded(text: str) -> str:
     return "".join(" " if c in BLANK else c for c in text if c in BLANK or not invisible(c))
 
 
-def name_key(name: str) -> str:
-    """Who a name stands for: as it reads, spacing and case aside ("An\\u200bne  " and "anne" are one)."""
+def player_key(name: str) -> str:
+    """Who a name stands for: as it reads, spacing and case aside ("An\\u200bne  " and "anne" are one). The one
+    test of whether two names are the same player: at a game's set-up, in a phone's history and the new-game
+    form's names, at a club night's leaderboard and seating draws."""
     return " ".join(unicodedata.normalize("NFC", folded(name)).split()).casefold()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import abort, g
 
-from .. import client, store
+from .. import client, phones, store
 from ..db import get_db, write
 
 
@@ -22,7 +22,7 @@ def given(stored: store.Stored) -> dict | None:
     read once per request (a grant made meanwhile forgets it)."""
     kept = g.setdefault("given", {})
     if stored.id not in kept:
-        kept[stored.id] = store.access(get_db(), client.device(), stored.id)
+        kept[stored.id] = phones.given(get_db(), client.device(), stored.id)
     return kept[stored.id]
 
 
@@ -30,7 +30,7 @@ def _grant(device: str, stored: store.Stored, role: str, token: str | None = Non
     """Give `device` a role in the game, in a change of its own."""
     db = get_db()
     with write(db):
-        store.grant(db, device, stored.id, role, token)
+        phones.grant(db, device, stored.id, role, store.now(), token)
     g.pop("given", None)
 
 
@@ -68,7 +68,7 @@ def require_owner(stored: store.Stored) -> None:
 def remember(stored: store.Stored) -> None:
     """Put the game in this phone's list of games, as watched unless it already has more."""
     device = client.ensure_device()
-    if store.access(get_db(), device, stored.id) is None:
+    if phones.given(get_db(), device, stored.id) is None:
         _grant(device, stored, "watcher")
 
 
@@ -77,7 +77,7 @@ def join(stored: store.Stored, token: str) -> bool:
     if not client.secret_matches(token, stored.score_token):
         return False
     device = client.ensure_device()
-    found = store.access(get_db(), device, stored.id)
+    found = phones.given(get_db(), device, stored.id)
     if found is None or found["role"] != "owner":  # the phone that made the game stays its owner
         _grant(device, stored, "scorer", token)
     return True

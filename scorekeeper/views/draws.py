@@ -14,9 +14,9 @@ from werkzeug.datastructures import MultiDict
 from .. import draws, event_draws, events, rules, store
 from ..db import get_db
 from ..forms import setup
-from ..leaderboard import player_key
 from ..rules import N_, Invalid, Problem, problem
 from ..rules.setup import MAX_NAME, unprintable, visible
+from ..rules.unseen import player_key
 from . import page
 from .events import CLOSED, can_manage, event_or_404, tables
 from .page import htmx

@@ -9,7 +9,7 @@ from babel.dates import format_time
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import client, events, history, rules, security, store
+from .. import client, events, history, phones, rules, security, store
 from ..db import get_db
 from ..forms import setup
 from ..i18n import COOKIE, LANGUAGES, current, day
@@ -32,8 +32,8 @@ def index():
     db = get_db()
     device, admin = client.device(), client.is_admin()
     history.refresh(db, device, admin)  # games stored before summaries came with every change: a few at a time
-    going = store.listing(db, device, admin, finished=False, limit=LISTED)
-    done = store.listing(db, device, admin, finished=True, limit=LISTED)
+    going = phones.listing(db, device, admin, finished=False, limit=LISTED)
+    done = phones.listing(db, device, admin, finished=True, limit=LISTED)
     _describe(db, going + done)
     return page.full(
         "home.html",
@@ -98,7 +98,7 @@ def _render_new(rules_: rules.Rules, status: int = 200, errors=None, posted=None
     for are offered, `event` chosen: a closed one too, said to be closed beside it, so that a table turned away
     finds the form as it left it (and may pick "None" to play on its own)."""
     db = get_db()
-    names = store.known_names(db, client.device())
+    names = phones.known_names(db, client.device())
     offered = events.mine(db, client.device(), open_only=True)
     asked = events.load(db, event) if event and event not in {e.id for e in offered} else None
     if asked is not None:
