@@ -89,6 +89,7 @@ def _dump(value) -> str:
 def create(db: Database, game: Game, device: str | None, event: str | None = None) -> str:
     """Store a checked game (with any rounds it already has) and give `device` the right to score it; started
     for a club night (`event`), it is refused with events.Closed once that event is closed."""
+    game = rules.checked(game)  # stored with its options complete
     result = rules.play(game)
     with write(db):
         game_id = _insert(db, game, result, device, event)
@@ -101,6 +102,7 @@ def rematch(db: Database, game_id: str, game: Game, device: str, event: str | No
     The phones that score the finished game score the rematch: its owner owns it, the phones that joined with
     its current score link join the rematch's (a link of its own: the finished game's opens only that game),
     and `device`, a phone that scores the finished game, too though it joined after the rematch was made."""
+    game = rules.checked(game)
     result = rules.play(game)
     with write(db, game_id):
         query = "select r.id, r.score_token from games g join games r on r.id = g.rematch where g.id = ?"

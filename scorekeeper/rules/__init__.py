@@ -142,10 +142,18 @@ def _play_round(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResul
     )
 
 
+def checked(game: Game) -> Game:
+    """The game with its set-up checked and its options complete (every default filled in), as play() plays it:
+    a new Game, `game` left as it was; Invalid names what is wrong."""
+    options = get(game.rules).check_setup(game.players, game.options)
+    return Game(game.rules, game.players, options, game.first_dealer, game.rounds)
+
+
 def play(game: Game) -> Result:
-    """Play a game through its recorded rounds; raise Invalid (naming the round) at the first bad one."""
+    """Play a game through its recorded rounds; raise Invalid (naming the round) at the first bad one. The game
+    is not changed: checked(game) is the game as played, its options complete."""
     rules = get(game.rules)
-    game.options = rules.check_setup(game.players, game.options)
+    game = checked(game)
     if not is_int(game.first_dealer) or not 0 <= game.first_dealer < len(game.players):
         raise fail(
             N_("The first dealer must be a seat from 0 to %(last)d."), last=len(game.players) - 1, field="first_dealer"

@@ -49,7 +49,8 @@ def blank_layout(rules_id: str, names: list[str], options: dict, lang: str) -> L
 
 
 def completed_layout(game: Game, result: Result, lang: str) -> Layout:
-    """A game as played so far, filled in as its sheet module describes it."""
+    """A game as played so far, filled in as its sheet module describes it (its options complete)."""
+    game = rules.checked(game)
     return layout.filled_in(module_for(game.rules).SHEET, rules.get(game.rules), game, result, lang)
 
 

@@ -15,7 +15,12 @@ def counted(monkeypatch, module, name: str) -> list[int]:
     """Count the calls of `module.name` from here on."""
     calls: list[int] = []
     original = getattr(module, name)
-    monkeypatch.setattr(module, name, lambda *args, **kwargs: calls.append(1) or original(*args, **kwargs))
+
+    def call(*args, **kwargs):
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, call)
     return calls
 
 
