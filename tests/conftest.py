@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
@@ -15,29 +14,7 @@ from scorekeeper.db import migrate
 from scorekeeper.security import limiter
 from tests import postgresql
 
-# The test modules run on PostgreSQL as well as SQLite (each of their tests twice, its id naming the engine):
-# the store, the views of every game, conflicts, export and import, history, two servers.
-TWO_ENGINES = {
-    "test_store.py",
-    "test_events_store.py",
-    "web/test_events.py",
-    "web/test_draws.py",
-    "test_two_servers.py",
-    "test_copy_store.py",
-    "test_shared_limits.py",
-    "web/test_every_game.py",
-    "web/test_flow.py",
-    "web/test_gamefile.py",
-    "web/test_history.py",
-    "web/test_rematch.py",
-    "web/test_admin.py",
-    "web/test_event_admin.py",
-    "web/test_rename.py",
-    "web/test_derived.py",
-    "web/test_space.py",
-}
 ENGINES = ("sqlite", "postgresql")
-TESTS = Path(__file__).parent
 
 
 def pytest_configure(config):
@@ -63,15 +40,15 @@ POSTGRESQL_FOLDER = pytest.StashKey[str]()
 
 
 def pytest_generate_tests(metafunc):
-    """The modules of TWO_ENGINES run each test on both engines."""
-    where = metafunc.definition.path.relative_to(TESTS).as_posix()
-    if "engine" in metafunc.fixturenames and where in TWO_ENGINES:
+    """A test marked two_engines (its module says `pytestmark = pytest.mark.two_engines`: the store, every game's
+    views, conflicts, export and import, history, two servers...) runs on both engines, its id naming which."""
+    if "engine" in metafunc.fixturenames and metafunc.definition.get_closest_marker("two_engines"):
         metafunc.parametrize("engine", ENGINES, indirect=True)
 
 
 @pytest.fixture
 def engine(request) -> str:
-    """The store's engine for this test: SQLite unless its module runs on both (TWO_ENGINES)."""
+    """The store's engine for this test: SQLite unless it is marked two_engines."""
     return getattr(request, "param", "sqlite")
 
 

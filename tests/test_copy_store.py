@@ -13,6 +13,8 @@ from tests.conftest import TEST_CONFIG, fresh_store, own_app
 from tests.samples import enter, first, sample, start
 from tests.web.helpers import run_cli
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 
 @pytest.fixture(scope="module")
 def venue(tmp_path_factory, empty_store):

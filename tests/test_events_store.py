@@ -10,6 +10,8 @@ from scorekeeper.db import connect
 from scorekeeper.rules import Game
 from tests.samples import sample
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 FIRST = sample("inferno").GAME["rounds"][0]  # a valid first round of Inferno for three
 
 

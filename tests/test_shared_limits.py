@@ -15,6 +15,8 @@ from scorekeeper import create_app, ratelimits
 from scorekeeper.security import limiter
 from tests.conftest import own_app
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 PLAYERS = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0"}
 NEW_GAME = ("POST", "/new/inferno", PLAYERS)
 WRONG_PASSWORD = ("POST", "/admin", {"password": "guess"})

@@ -16,6 +16,8 @@ from scorekeeper.schema import MIGRATIONS
 from tests.conftest import fresh_store
 from tests.samples import tout_ou_rien as sample
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 PLAYERS: list[str] = list(sample.GAME["players"])  # type: ignore[call-overload]
 FIRST, SECOND = sample.GAME["rounds"]  # type: ignore[misc]
 OTHER_FIRST = sample.OTHER_FIRST

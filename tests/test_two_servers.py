@@ -22,6 +22,8 @@ from scorekeeper.client import DEVICE_COOKIE
 from tests.samples import inferno
 from tests.web.helpers import post_round, stored, undo
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 PLAYERS = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0"}
 ROUNDS = inferno.GAME["rounds"]
 

@@ -9,6 +9,8 @@ from tests.conftest import TEST_CONFIG
 
 from .helpers import game_count, post_round, start, text
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 P3 = ["Anne", "Julien", "Sylvie"]
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}

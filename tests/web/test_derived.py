@@ -10,6 +10,8 @@ from scorekeeper.db import connect
 
 from .helpers import HX, post_round, start, text
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 P3 = ["Anne", "Julien", "Sylvie"]
 ROUND = {"other.0": "3", "other.1": "3", "other.2": "3"}  # Inferno: 3 points each, nothing collected
 

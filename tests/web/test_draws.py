@@ -12,6 +12,8 @@ from scorekeeper.db import connect
 from tests.web.helpers import HX, text
 from tests.web.test_events import EN, make_event, play
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 SIXTEEN = [f"Player {i + 1}" for i in range(16)]
 
 

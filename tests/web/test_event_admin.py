@@ -8,6 +8,8 @@ from scorekeeper.db import connect
 from .helpers import text
 from .test_events import EN, make_event, play
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 PASSWORD = "cœur à pique"
 
 

@@ -21,6 +21,8 @@ from tests.samples import enter, sample
 from tests.samples import setup_fields as fields_of
 from tests.web.helpers import HX, text
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 EN = {"Accept-Language": "en"}
 DE = {"Accept-Language": "de"}
 

@@ -13,6 +13,8 @@ from tests.samples import HX, all_fields, enter, expected, first, normalised, po
 
 from .helpers import text, totals, undo, undo_was
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 EN = {"Accept-Language": "en"}
 GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
 

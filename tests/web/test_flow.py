@@ -16,6 +16,8 @@ from tests.samples import HX, enter, expected, first, post, sample, start
 
 from .helpers import text, undo
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 EN = {"Accept-Language": "en"}
 GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
 HEADERS = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]

@@ -12,6 +12,8 @@ from tests.samples import sample
 
 from .helpers import post_round, run_cli, seats, start, totals
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 MAJOR_RENEGE = sample("all-fours").MAJOR_RENEGE
 GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
 

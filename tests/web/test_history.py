@@ -16,6 +16,8 @@ from tests.sheets import samples
 
 from .helpers import HX, post_round, seats, start, text
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 
 def imported(client, document) -> str:
     """Import a game file on this phone; return the game's URL."""

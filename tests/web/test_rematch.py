@@ -11,6 +11,8 @@ from tests.samples import sample
 
 from .helpers import HX, game_count, stored, text
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 EN, FR, DE = ({"Accept-Language": lang} for lang in ("en", "fr", "de"))
 REFUSED = {
     "en": "Only the phones that score this game can start its rematch",

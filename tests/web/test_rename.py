@@ -17,6 +17,8 @@ from scorekeeper.live.watchers import Watchers
 
 from .helpers import HX, start, stored, text
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 EN = {"Accept-Language": "en"}
 GAME = {
     "format": "scorekeeper-game/1",

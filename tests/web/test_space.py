@@ -16,6 +16,8 @@ from tests.samples import enter, post, sample
 
 from .helpers import game_count, stored, text
 
+pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
+
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
 DE = {"Accept-Language": "de"}
