@@ -65,8 +65,16 @@ def read(form: MultiDict, step: str, ctx: FormContext) -> dict:
         opens, more = read_opens(form, len(ctx.game.players))
         tricks, found = read_tricks(form, ctx)
         needs(problems + more + found)
-        return {"bids": bids, "open": opens, "tricks": tricks}
+        return {"bids": bids, "open": opens, "tricks": tricks, **kept_trump(ctx.original)}
     return read_after_the_hand(form, ctx)
+
+
+def kept_trump(original: dict | None) -> dict:
+    """The trump of the round being corrected, which a game file may name and the form never shows."""
+    # the store refuses a correction whose `was` is not the stored round, so this is the stored trump
+    if original and original.get("trump") is not None:
+        return {"trump": original["trump"]}
+    return {}
 
 
 def fields(rnd: dict) -> dict[str, str]:

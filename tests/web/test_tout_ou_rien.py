@@ -134,6 +134,20 @@ def test_correct_round_then_the_end_and_reopening(client, url):
     assert totals(page) == ["7", "9", "7"] and "Winner: Julien" in text(page)
 
 
+def test_a_correction_keeps_the_trump_a_game_file_gave(client):
+    """A round read from a game file names its trump; the correction form has no trump field, so a corrected
+    round keeps the one it had (it was dropped: the export then lost it)."""
+    played = {"bids": [1, 0, 0], "open": [True, False, False], "tricks": [1, 0, 0], "trump": "hearts"}
+    game = {"format": "scorekeeper-game/1", "rules": "tout-ou-rien", "players": P3, "options": {"hands": [1, 1]}}
+    url = client.post("/games/import", json={**game, "rounds": [played]}).headers["Location"]
+    edit = client.get(f"{url}/rounds/1/edit").get_data(as_text=True)
+    was = edit.split('name="was" value="')[1].split('"')[0].replace("&#34;", '"')
+    fields = {**seats("bids", [0, 0, 0]), **seats("open", ["open", "secret", "secret"]), **seats("tricks", [0, 1, 0])}
+    assert client.post(f"{url}/rounds/1", data={**fields, "was": was}).status_code == 303
+    corrected = client.get(f"{url}/export.json").get_json()["rounds"][0]
+    assert corrected == {"bids": [0, 0, 0], "open": [True, False, False], "tricks": [0, 1, 0], "trump": "hearts"}
+
+
 @pytest.mark.parametrize(
     "players, message",
     [
