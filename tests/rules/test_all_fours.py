@@ -2,11 +2,12 @@
 
 import pytest
 
-from scorekeeper.rules import get
+from scorekeeper import rules
+from scorekeeper.rules import Game, Invalid, get
 from scorekeeper.rules.all_fours import RANKS, game_winner, kick_points, side_of
 from scorekeeper.rules.entry import Span
 
-from .helpers import play, problems
+from .helpers import game, play, problems
 
 P2 = ["Anne", "Julien"]
 P3 = ["Anne", "Julien", "Sylvie"]
@@ -77,6 +78,14 @@ def test_a_refused_beg_gives_the_beggars_side_one():
     assert result.rounds[0].marks["beggar_side"] == 1 and result.rounds[0].marks["dealer_side"] == 0
 
 
+def test_with_three_players_the_beg_is_the_dealers_right_hand_neighbours():
+    result = play("all-fours", P3, [_hand(["K"], beg="stand")])
+    assert result.rounds[0].scores == [0, 0, 1]  # Anne deals, Sylvie (her right) begs and is given 1
+    assert (result.rounds[0].marks["beggar_side"], result.rounds[0].marks["dealer_side"]) == (2, 0)
+    result = play("all-fours", P3, [_hand(["K"], beg="stand")], first_dealer=2)
+    assert result.rounds[0].scores == [0, 1, 0] and result.rounds[0].marks["beggar_side"] == 1
+
+
 def test_running_the_cards_scores_nothing_by_itself():
     result = play("all-fours", P3, [_hand(["K", "Q"], beg="run")])
     assert result.rounds[0].scores == [0, 0, 0] and _kinds(result) == []
@@ -115,7 +124,9 @@ def test_a_tied_game_scores_nothing():
     marks = result.rounds[0].marks
     assert marks["game_tie"] is True and marks["game_winner"] is None
     assert [a["kind"] for a in marks["points"]] == ["high", "low"]
-    assert result.rounds[0].notes[0].field == "game"
+    assert [(n.seat, n.field, n.text()) for n in result.rounds[0].notes] == [
+        (None, "game", "Nobody scores Game this hand: the card points are tied.")
+    ]
 
 
 def test_game_given_directly():
@@ -305,6 +316,26 @@ def test_bad_setup(players, options, field):
     assert field in [p.field for p in found]
 
 
+@pytest.mark.parametrize(
+    "players, refused",
+    [
+        (P3, [(None, "teams", "Two teams of two: this needs exactly 4 players (got 3).")]),
+        (P2, [(None, "teams", "Two teams of two: this needs exactly 4 players (got 2).")]),
+        (
+            "Anne, Julien, Sylvie, Pierre",  # a game file whose players are one text
+            [
+                (None, "players", "The players must be a list of names."),
+                (None, "teams", "Two teams of two: this needs exactly 4 players (got 0)."),
+            ],
+        ),
+    ],
+)
+def test_teams_need_four_players(players, refused):
+    with pytest.raises(Invalid) as found:
+        rules.play(Game("all-fours", players, {"teams": True}, 0, []))
+    assert [(p.seat, p.field, p.text()) for p in found.value.problems] == refused
+
+
 def test_teams_with_three_players_names_the_option_alongside_other_problems():
     found = problems("all-fours", P3, [], teams=True, target=0)
     assert [p.field for p in found] == ["target", "teams"]
@@ -344,7 +375,9 @@ def test_defaults_are_filled_and_a_normalised_round_plays_the_same():
 
 def test_warnings():
     result = play("all-fours", P2, [_hand(["Q"], high=0, low=0, jack=1, game_points=[10, 0])])
-    assert [(w.seat, w.field) for w in result.rounds[0].warnings] == [(1, "game_points")]
+    assert [(w.seat, w.field, w.text()) for w in result.rounds[0].warnings] == [
+        (1, "game_points", "The side that took the Jack has no card points, but the Jack counts 1.")
+    ]
     assert play("all-fours", P2, [_hand(["K"], high=0, low=0, jack=1, game_points=[10, 1])]).rounds[0].warnings == []
 
 
@@ -367,58 +400,186 @@ def test_a_32_card_deck_takes_seven_to_ace():
     assert result.totals == [0, 1]
 
 
+NOT_A_RANK = "Card %d turned up is not a rank (got %s): the ranks are 2 to 10, J, Q, K and A."
+WHICH_RENEGE = "Renege %d must name its side and whether it was major."
+NEEDS_LOW = "High was scored, so Low was too: enter who got Low."
+
+
 @pytest.mark.parametrize(
-    "players, rnd, seat, field",
+    "players, rnd, refused",
     [
-        (P2, {**_hand(), "trump": "hearts"}, None, "trump"),
-        (P2, {"high": None, "low": None, "jack": None, "game": None}, None, "turn_ups"),
-        (P2, {**_hand(), "turn_ups": "K"}, None, "turn_ups"),
-        (P2, _hand(turn_ups=[]), None, "turn_ups"),
-        (P2, _hand(turn_ups=["1"]), None, "turn_ups"),
-        (P2, _hand(turn_ups=["K", 10], beg="run"), None, "turn_ups"),
-        (P2, _hand(turn_ups=["k"]), None, "turn_ups"),
-        (P2, _hand(turn_ups=["A"] * 53, beg="run"), None, "turn_ups"),
-        (P2, _hand(beg="maybe"), None, "beg"),
-        (P2, _hand(beg="run"), None, "turn_ups"),  # run needs a second turn-up
-        (P2, _hand(turn_ups=["K", "Q"]), None, "beg"),  # two turn-ups: the cards were run
-        (P2, _hand(turn_ups=["K", "Q"], beg="stand"), None, "beg"),
-        (P2, _hand(reneges={"side": 0}), None, "reneges"),
-        (P2, _hand(reneges=[0]), None, "reneges"),
-        (P2, _hand(reneges=[{"major": True}]), None, "reneges"),
-        (P2, _hand(reneges=[{"side": 0, "major": False, "trump": "A"}]), None, "reneges"),
-        (P2, _hand(reneges=[{"side": 2, "major": False}]), None, "reneges"),
-        (P2, _hand(reneges=[{"side": 1, "major": "yes"}]), 1, "reneges"),
-        (P2, _hand(reneges=[{"side": 0, "major": True}, {"side": 1, "major": True}]), None, "reneges"),
-        (P2, _hand(reneges=[{"side": 0}] * 13), None, "reneges"),
-        (P4, _hand(high=2, low=0), None, "high"),  # teams: sides 0 and 1 only
-        (P3, _hand(high=0, low=-1), None, "low"),
-        (P3, _hand(high=0, low=0, jack=True), None, "jack"),
-        (P3, _hand(high=0), None, "low"),
-        (P3, _hand(low=0), None, "high"),
-        (P3, _hand(jack=1), None, "high"),
-        (P2, _hand(game=2), None, "game"),
-        (P2, _hand(game="Anne"), None, "game"),
-        (P2, {**_hand(), "game_points": [40, 40]}, None, "game"),  # both given
-        (P2, {"turn_ups": ["K"], "high": None, "low": None, "jack": None}, None, "game"),  # neither
-        (P4, _hand(game_points=[20, 20, 20, 20]), None, "game_points"),  # teams: two sides
-        (P3, _hand(game_points=[20, 20]), None, "game_points"),
-        (P3, _hand(game_points=[20, 81, 0]), 1, "game_points"),
-        (P3, _hand(game_points=[20, 0, -1]), 2, "game_points"),
-        (P3, _hand(game_points=[20, "10", 0]), 1, "game_points"),
-        (P3, _hand(game_points=[40, 30, 20]), None, "game_points"),  # 90 is more than the deck holds
-        (P2, {**_hand(), "dealer": 2}, None, "dealer"),
+        (P2, {**_hand(), "trump": "hearts"}, [(None, "trump", "Unknown field trump in a round.")]),
+        (
+            P2,
+            {"high": None, "low": None, "jack": None, "game": None},
+            [(None, "turn_ups", "The field turn_ups is missing.")],
+        ),
+        (P2, {**_hand(), "turn_ups": "K"}, [(None, "turn_ups", "The field turn_ups must list the cards turned up.")]),
+        (P2, _hand(turn_ups=[]), [(None, "turn_ups", "Enter the card turned up for trump.")]),
+        (P2, _hand(turn_ups=["1"]), [(None, "turn_ups", NOT_A_RANK % (1, '"1"'))]),
+        (P2, _hand(turn_ups=["K", 10], beg="run"), [(None, "turn_ups", NOT_A_RANK % (2, "10"))]),
+        (P2, _hand(turn_ups=["k"]), [(None, "turn_ups", NOT_A_RANK % (1, '"k"'))]),
+        (
+            P2,
+            _hand(turn_ups=["1", "K", None, "Z"], beg="run"),  # every card that is wrong, by its place
+            [
+                (None, "turn_ups", NOT_A_RANK % (1, '"1"')),
+                (None, "turn_ups", NOT_A_RANK % (3, "null")),
+                (None, "turn_ups", NOT_A_RANK % (4, '"Z"')),
+            ],
+        ),
+        (
+            P2,
+            _hand(turn_ups=["A"] * 53, beg="run"),
+            [(None, "turn_ups", "At most 52 cards can be turned up in a hand (got 53).")],
+        ),
+        (P2, _hand(beg="maybe"), [(None, "beg", "The beg must be one of: none, stand, run.")]),
+        (
+            P2,
+            _hand(beg="run"),  # run needs a second turn-up
+            [(None, "turn_ups", "The cards were run: enter every card turned up, at least two.")],
+        ),
+        (
+            P2,
+            _hand(turn_ups=["K", "Q"]),  # two turn-ups: the cards were run
+            [(None, "beg", "2 cards were turned up, so the cards were run: the beg must be run.")],
+        ),
+        (
+            P2,
+            _hand(turn_ups=["K", "Q", "J"], beg="stand"),
+            [(None, "beg", "3 cards were turned up, so the cards were run: the beg must be run.")],
+        ),
+        (P2, _hand(reneges={"side": 0}), [(None, "reneges", "The field reneges must be a list of reneges.")]),
+        (P2, _hand(reneges=[0]), [(None, "reneges", WHICH_RENEGE % 1)]),
+        (P2, _hand(reneges=[{"major": True}]), [(None, "reneges", WHICH_RENEGE % 1)]),
+        (P2, _hand(reneges=[{"side": 0, "major": False, "trump": "A"}]), [(None, "reneges", WHICH_RENEGE % 1)]),
+        (
+            P2,
+            _hand(reneges=[{"side": 2, "major": False}]),
+            [(None, "reneges", "The side of a renege must be a side from 0 to 1 (got 2).")],
+        ),
+        (P2, _hand(reneges=[{"side": 1, "major": "yes"}]), [(1, "reneges", "A major renege must be true or false.")]),
+        (P4, _hand(reneges=[{"side": 0, "major": None}]), [(0, "reneges", "A major renege must be true or false.")]),
+        (
+            P2,
+            _hand(reneges=[{"side": 1}, "x", {"side": -1, "major": 0}]),  # every renege that is wrong
+            [
+                (None, "reneges", WHICH_RENEGE % 2),
+                (None, "reneges", "The side of a renege must be a side from 0 to 1 (got -1)."),
+                (None, "reneges", "A major renege must be true or false."),  # no seat: the side is wrong too
+            ],
+        ),
+        (
+            P2,
+            _hand(reneges=[{"side": 0, "major": True}, {"side": 1, "major": True}]),
+            [(None, "reneges", "Only one major renege can end a hand: the first one lost the game.")],
+        ),
+        (
+            P2,
+            _hand(reneges=[{"side": 0}] * 13),  # 6 cards for each of 2 players: at most 12
+            [(None, "reneges", "At most 12 reneges can happen in a hand (got 13).")],
+        ),
+        (
+            P4,
+            _hand(reneges=[{"side": 0}] * 25),  # with teams, still 6 cards for each of 4 players
+            [(None, "reneges", "At most 24 reneges can happen in a hand (got 25).")],
+        ),
+        (P4, _hand(high=2, low=0), [(None, "high", "High must be a side from 0 to 1 (got 2).")]),  # teams: 0 and 1
+        (
+            P3,
+            _hand(high=3, low=-1, jack="Anne"),
+            [
+                (None, "high", "High must be a side from 0 to 2 (got 3)."),
+                (None, "low", "Low must be a side from 0 to 2 (got -1)."),
+                (None, "jack", 'Jack must be a side from 0 to 2 (got "Anne").'),
+            ],
+        ),
+        (P3, _hand(high=0, low=0, jack=True), [(None, "jack", "Jack must be a side from 0 to 2 (got true).")]),
+        (P3, _hand(high=0), [(None, "low", NEEDS_LOW)]),
+        (P3, _hand(high=0, jack=0), [(None, "low", NEEDS_LOW)]),
+        (P3, _hand(low=0), [(None, "high", "Low was scored, so High was too: enter who got High.")]),
+        (
+            P3,
+            _hand(jack=1),
+            [(None, "high", "The Jack of trump was in play, so High and Low were too: enter who got them.")],
+        ),
+        (P2, _hand(game=2), [(None, "game", "Game must be a side from 0 to 1 (got 2).")]),
+        (P2, _hand(game="Anne"), [(None, "game", 'Game must be a side from 0 to 1 (got "Anne").')]),
+        (
+            P2,
+            {**_hand(), "game_points": [40, 40]},  # both given
+            [(None, "game", "Enter either the side that won Game or the card points, not both.")],
+        ),
+        (
+            P2,
+            {"turn_ups": ["K"], "high": None, "low": None, "jack": None},  # neither
+            [(None, "game", "Enter the side that won Game, or each side's card points.")],
+        ),
+        (
+            P4,
+            _hand(game_points=[20, 20, 20, 20]),  # teams: two sides
+            [(None, "game_points", "The field game_points must list one entry for each of the 2 sides.")],
+        ),
+        (
+            P3,
+            _hand(game_points=[20, 20]),
+            [(None, "game_points", "The field game_points must list one entry for each of the 3 sides.")],
+        ),
+        (
+            P3,
+            _hand(game_points="40"),
+            [(None, "game_points", "The field game_points must list one entry for each of the 3 sides.")],
+        ),
+        (
+            P3,
+            _hand(game_points=[81, -1, "10"]),
+            [
+                (0, "game_points", "Card points must be between 0 and 80 (got 81)."),
+                (1, "game_points", "Card points must be between 0 and 80 (got -1)."),
+                (2, "game_points", "Card points is not a whole number."),
+            ],
+        ),
+        (
+            P3,
+            _hand(game_points=[40, 30, 11]),
+            [(None, "game_points", "The card points add up to 81, but the deck holds only 80.")],
+        ),
+        (
+            P2,
+            {**_hand(), "dealer": 2},
+            [(None, "dealer", "The dealer must be one of the players still in the game (got 2).")],
+        ),
     ],
 )
-def test_bad_rounds(players, rnd, seat, field):
+def test_bad_rounds_name_the_field_the_side_and_what_is_wrong(players, rnd, refused):
     found = problems("all-fours", players, [rnd])
-    assert (found[0].round, found[0].seat, found[0].field) == (1, seat, field)
+    assert [(p.round, p.seat, p.field, p.text()) for p in found] == [(1, *r) for r in refused]
+
+
+@pytest.mark.parametrize(
+    "players, options, rnd, scores",
+    [
+        (P2, {}, _hand(["A"] * 52, beg="run"), [0, 52]),  # every card of the deck turned up, one by one
+        (P2, {"deck": 32}, _hand(["A"] * 32, beg="run"), [0, 32]),
+        (P2, {}, _hand(reneges=[{"side": 0}] * 12), [0, 12]),  # 6 cards for each of 2 players
+        (P3, {}, _hand(reneges=[{"side": 0}] * 18), [0, 18, 18]),
+        (P4, {}, _hand(reneges=[{"side": 1}] * 24), [24, 0]),  # teams: still 6 cards for each of 4 players
+        (P3, {}, _hand(high=0, low=2, jack=2, game=2), [1, 0, 3]),  # the first side and the last
+        (P3, {}, _hand(high=2, low=0, game_points=[80, 0, 0]), [2, 0, 1]),  # every card point to one side
+        (P3, {}, _hand(high=2, low=0, game_points=[40, 30, 10]), [2, 0, 1]),  # adding up to the deck's 80
+    ],
+)
+def test_bounds_of_a_hand_are_accepted_up_to_the_deck_and_the_sides(players, options, rnd, scores):
+    result = play("all-fours", players, [rnd], first_dealer=1, target=99, **options)
+    assert result.rounds[0].scores == scores
 
 
 @pytest.mark.parametrize("rank", ["2", "3", "4", "5", "6"])
 def test_the_32_card_deck_has_no_two_to_six(rank):
     found = problems("all-fours", P2, [_sweep(1), _hand(["K", rank], beg="run")], deck=32)
-    assert (found[0].round, found[0].seat, found[0].field) == (2, None, "turn_ups")
-    assert found[0].params == {"number": 2, "rank": rank}
+    assert [(p.round, p.seat, p.field, p.text()) for p in found] == [
+        (2, None, "turn_ups", f"Card 2 turned up is a {rank}, but the 32-card deck has no 2 to 6.")
+    ]
     assert play("all-fours", P2, [_hand([rank])]).totals == [1 if rank == "6" else 0, 0]  # 52 cards
 
 
@@ -450,3 +611,38 @@ def test_the_hand_form_offers_the_deck_the_kicks_and_who_begs(players, options, 
         "cards": 6,
         "target": 7,
     }
+
+
+@pytest.mark.parametrize(
+    "players, played, stats",
+    [
+        (P3, [], [{"high": [0, 0], "low": [0, 0], "jack": [0, 0], "game": [0, 0], "reneges": [0, 0]}] * 3),
+        (
+            P3,
+            # Sylvie reneges twice (Julien and Anne take 1 each, twice); Julien takes the four points: 6. Then
+            # Julien's High ends the game: Anne's Low and Game are never counted
+            [
+                _hand(high=1, low=1, jack=1, game_points=[10, 30, 5], reneges=[{"side": 2}, {"side": 2}]),
+                _hand(high=1, low=0, game=0),
+            ],
+            [
+                {"high": [0, 0], "low": [0, 0], "jack": [0, 0], "game": [0, 0], "reneges": [0, 0]},
+                {"high": [2, 0], "low": [1, 0], "jack": [1, 0], "game": [1, 0], "reneges": [0, 0]},
+                {"high": [0, 0], "low": [0, 0], "jack": [0, 0], "game": [0, 0], "reneges": [2, 0]},
+            ],
+        ),
+        (
+            P4,  # partners share their team's points and reneges
+            [_hand(high=1, low=0, jack=1, game=0, reneges=[{"side": 0}])],
+            [
+                {"high": [0, 0], "low": [1, 0], "jack": [0, 0], "game": [1, 0], "reneges": [1, 0]},
+                {"high": [1, 0], "low": [0, 0], "jack": [1, 0], "game": [0, 0], "reneges": [0, 0]},
+            ]
+            * 2,
+        ),
+    ],
+)
+def test_statistics_count_the_points_counted_for_the_players_side_and_its_reneges(players, played, stats):
+    """A player's page: High, Low, Jack and Game as counted (not those the end left uncounted), and reneges."""
+    found = game("all-fours", players, played)
+    assert rules.get("all-fours").statistics(found, rules.play(found)) == stats
