@@ -57,11 +57,24 @@ MEASURE = """
 """
 
 
-def throttle(page) -> CDPSession:
-    """The phone's CPU and network, through the Chrome DevTools Protocol; the session, to read bytes with."""
+def chromium() -> str | None:
+    """The headless shell where installed, as the browser tests: the same engine, half the CPU."""
+    return (
+        os.environ.get("CHROMIUM_PATH")
+        or shutil.which("chromium-headless-shell")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
+
+
+def throttle(page, network: bool = True) -> CDPSession:
+    """The phone's CPU and network (or its CPU alone), through the Chrome DevTools Protocol; the session, to
+    read bytes with."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     cdp.send("Network.enable")
+    if not network:
+        return cdp
     rate = KBPS * 1000 / 8  # bytes per second
     cdp.send(
         "Network.emulateNetworkConditions",
@@ -90,13 +103,18 @@ def first_visit(browser, base: str, game: str) -> dict:
     return {"requests": len(wire), "kb": sum(wire.values()) / 1024, "files": wire}
 
 
-def save(page, base: str, game: str) -> float:
-    """Open the scorer's page, tap the secret bids and tricks of round 6 in, tap save; ms from the tap to the
-    board painted."""
+def tapped_in(page, base: str, game: str) -> None:
+    """Open the scorer's page and tap the secret bids and tricks of round 6 in."""
     page.goto(f"{base}/games/{game}", wait_until="load")
     for name, value in scenario.save_form(scenario.SAVED).items():
         if name.startswith(("bids.", "tricks.")):
             page.locator(f"label.chip:has(input[name='{name}'][value='{value}'])").click()
+
+
+def save(page, base: str, game: str) -> float:
+    """Open the scorer's page, tap the secret bids and tricks of round 6 in, tap save; ms from the tap to the
+    board painted."""
+    tapped_in(page, base, game)
     page.evaluate(MEASURE)
     page.locator("#round-entry button[type=submit]").click()
     return float(page.evaluate("window.__measure"))
@@ -108,15 +126,9 @@ def main(saves: int = 9) -> dict:
     games = scenario.prepare(folder / "scorekeeper.sqlite", saves + 1).saves
     server = Server(folder)
     base = f"http://{HOST}:{server.port}"
-    chromium = (  # the headless shell where installed, as the browser tests: the same engine, half the CPU
-        os.environ.get("CHROMIUM_PATH")
-        or shutil.which("chromium-headless-shell")
-        or shutil.which("chromium")
-        or shutil.which("chromium-browser")
-    )
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=FLAGS)
+            browser = p.chromium.launch(executable_path=chromium(), args=FLAGS)
             visit = first_visit(browser, base, games[0])
             context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
             context.add_cookies([{"name": "device", "value": scenario.DEVICE, "url": base}])
