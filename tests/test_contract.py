@@ -81,7 +81,7 @@ def macros(app, template: str) -> set[str]:
 
 def totals_row(html: str) -> list[str]:
     """The totals row of the board."""
-    foot = re.search(r"<tfoot>(.*?)</tfoot>", html, re.S)
+    foot = re.search(r"<tfoot[^>]*>(.*?)</tfoot>", html, re.S)
     assert foot, "the board has a totals row"
     return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", foot.group(1), re.S)]
 

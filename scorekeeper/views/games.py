@@ -57,8 +57,10 @@ def render_game(
     step: str | None = None,
     blocks=("round_form", "scoreboard", "flash"),
     form_oob: bool = False,
+    board_parts: bool = False,
 ):
-    """The game page, or on an htmx request just the blocks that change."""
+    """The game page, or on an htmx request just the blocks that change (`board_parts`: the board's blocks are
+    its parts, each swapped out of band: rounds.BOARD_PARTS)."""
     rules_ = rules.get(stored.game.rules)
     result = store.derived(stored)
     draft = stored.draft["data"] if stored.draft and _draft_step(stored, rules_) else None
@@ -78,6 +80,7 @@ def render_game(
         result=result,
         errors=errors or [],
         form_oob=form_oob,
+        board_parts=board_parts,
         posted=posted,
         message=message,
         announce=announce,

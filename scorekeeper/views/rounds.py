@@ -11,12 +11,15 @@ from .. import forms, registry, rules, safejson, space, store
 from ..db import get_db
 from ..i18n import gettext
 from ..rules import N_, Invalid, problem
-from . import access, page, screen
+from . import access, games, page, screen
 from .games import bp, render_game
 from .page import htmx
 
 MAX_ROUND_JSON = 8192  # a round's JSON posted back by a correction or an undo is a few hundred bytes
 MAX_ECHO = 200  # form fields shown again after a refusal: the largest form has about 60
+# a round saved on top of the board its phone shows: the next form, the news for screen readers and the board's
+# parts (game.html): its head (the leaders), the new row, its totals and what is under it (legend, chart, undo, poll)
+BOARD_PARTS = ("round_form", "flash", "board_head", "board_row", "board_foot", "board_tail")
 
 
 def _number(value) -> int:
@@ -77,7 +80,7 @@ def _context(
 @space.stores_a_round
 def add_round(game_id: str):
     """Save a step of the next round: a draft of the bids, or the whole round."""
-    stored = access.game_or_404(game_id)
+    stored = before = access.game_or_404(game_id)
     access.require_score(stored)
     rules_ = rules.get(stored.game.rules)
     number, step = _number(request.form.get("number")), request.form.get("step") or rules_.steps[-1]
@@ -116,11 +119,25 @@ def add_round(game_id: str):
         return redirect(url_for("games.show", game_id=game_id) + "#round-form", 303)
     # said to screen readers only (the board and the next form show it to everyone else); the only first
     # step any game has is the bids
-    if step == rules_.steps[-1]:
-        said = gettext("Round %(round)d saved.", round=number)
-    else:
+    if step != rules_.steps[-1]:
         said = gettext("Round %(round)d: bids saved, now the tricks.", round=number)
+        return render_game(stored, announce=said)
+    said = gettext("Round %(round)d saved.", round=number)
+    if _grown(before, stored, number):
+        return render_game(stored, announce=said, blocks=BOARD_PARTS, board_parts=True)
     return render_game(stored, announce=said)
+
+
+def _grown(before: store.Stored, after: store.Stored, number: int) -> bool:
+    """Whether the saving phone's board needs only the new row at its end (and the head, totals and what is under
+    it drawn again): it shows the game just as it was before this save (the version its form carried), it had a
+    row already, no row folds away and the columns are the same. Anything else draws the whole board."""
+    shown = request.form.get("shown", "")
+    return (
+        shown == str(after.version - 1)
+        and 2 <= number <= games.BOARD_ROUNDS
+        and store.derived(before).sides == store.derived(after).sides
+    )
 
 
 def _seen_draft(rules_: rules.Rules) -> str | None:

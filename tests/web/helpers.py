@@ -57,7 +57,7 @@ def text(response) -> str:
 def totals(response) -> list[str]:
     """The totals row of the scoreboard."""
     html = response.get_data(as_text=True)
-    foot = re.search(r"<tfoot>(.*?)</tfoot>", html, re.S).group(1)
+    foot = re.search(r"<tfoot[^>]*>(.*?)</tfoot>", html, re.S).group(1)
     return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", foot, re.S)]
 
 
