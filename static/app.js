@@ -55,14 +55,15 @@
 // upper middle of the screen, clear of the sticky save bar), else the news about the game and the form's top (the
 // next round's heading and first field), else the winners. One mechanism for every game; without
 // JavaScript the form posts to #first-error and the server sets autofocus. A watcher's page, updated by
-// polling, never moves.
+// polling, never moves. Done as the swap ends, before the browser draws a frame (htmx settles 20 ms later, after
+// one): the first frame after the answer is already at the next form, not one at the old place and then a jump.
 (function () {
   "use strict";
   let formSwapped = false;
   document.addEventListener("htmx:beforeSwap", (event) => {
     if (event.detail.target && event.detail.target.id === "round-form") formSwapped = true;
   });
-  document.addEventListener("htmx:afterSettle", () => {
+  document.addEventListener("htmx:afterSwap", () => {
     if (!formSwapped) return;
     formSwapped = false;
     const form = document.getElementById("round-form");
