@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from flask import Flask
 from flask_compress import Compress
-from jinja2 import BytecodeCache
+from jinja2 import BaseLoader, BytecodeCache, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 from jinja2.bccache import Bucket
 
-from . import settings
+from . import registry, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,6 +33,23 @@ class _CompiledTemplates(BytecodeCache):
         self.code[bucket.key] = bucket.bytecode_to_string()
 
 
+class GameTemplates(BaseLoader):
+    """Each game's template from its own folder (board.html), under the name pages import it by
+    (games/<id>.html); reloaded when the file changes."""
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        """The template's text, its file, and whether it is unchanged since."""
+        path = registry.template_file(template)
+        if path is None or not path.is_file():
+            raise TemplateNotFound(template)
+        mtime = path.stat().st_mtime
+        return path.read_text(encoding="utf-8"), str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
+
+    def list_templates(self) -> list[str]:
+        """Every registered game's template name (the server compiles them all before it forks)."""
+        return sorted(game.template for game in registry.GAMES)
+
+
 # The tests build an app per test: compiling every template again for each one was most of their time.
 COMPILED_TEMPLATES = _CompiledTemplates()
 
@@ -47,6 +65,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    # the pages' templates, then each game's own from its folder (templates/ holds none)
+    app.jinja_loader = ChoiceLoader([FileSystemLoader(ROOT / "templates"), GameTemplates()])
     app.jinja_options = {**app.jinja_options, "bytecode_cache": COMPILED_TEMPLATES}
     app.config.from_mapping(
         settings.defaults(),

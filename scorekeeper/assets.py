@@ -62,10 +62,10 @@ def minified(name: str, data: bytes) -> bytes:
     return (rcssmin.cssmin(text) if name.endswith(".css") else rjsmin.jsmin(text)).encode()
 
 
-def joined(source: Path, parts: tuple[str, ...]) -> bytes:
+def joined(files: dict[str, Path], parts: tuple[str, ...]) -> bytes:
     """The files `parts`, each minified, one after the other (a script's last statement ends with `;`)."""
     sep = b"\n" if parts[0].endswith(".css") else b";\n"
-    return sep.join(minified(part, (source / part).read_bytes()) for part in parts) + b"\n"
+    return sep.join(minified(part, files[part].read_bytes()) for part in parts) + b"\n"
 
 
 def fingerprinted(name: str, data: bytes) -> str:
@@ -92,16 +92,29 @@ def _compressed(compressor: Compressor, out: Path, data: bytes) -> None:
             _write(out.with_name(out.name + suffix), packed)
 
 
-def build(source: Path, target: Path, joins: dict[str, tuple[str, ...]] | None = None) -> dict[str, str]:
-    """Copy each static file into `target` under its fingerprinted name, compressed beside it, and each
-    bundle of `joins` likewise; drop copies of older contents; return each file's fingerprinted name."""
+def sources(source: Path) -> dict[str, Path]:
+    """Every static file of the app by the name it is served under: the files of `source` (static/), then
+    each game's own from its folder (`games/<id>.js`, `games/<id>.css`)."""
+    return files_in(source) | {name: path for game in registry.GAMES for name, path in game.static.items()}
+
+
+def files_in(source: Path) -> dict[str, Path]:
+    """The files of a folder by their path in it (hidden ones left out)."""
+    found = sorted(p for p in source.rglob("*") if p.is_file() and not p.name.startswith("."))
+    return {path.relative_to(source).as_posix(): path for path in found}
+
+
+def build(
+    source: Path, target: Path, joins: dict[str, tuple[str, ...]] | None = None, found: dict[str, Path] | None = None
+) -> dict[str, str]:
+    """Copy each static file (those of `source`, or `found`: each file by its name) into `target` under its
+    fingerprinted name, compressed beside it, and each bundle of `joins` likewise; drop copies of older
+    contents; return each file's fingerprinted name."""
     names: dict[str, str] = {}
     compressor = Compressor(quiet=True)
-    files = [
-        (path.relative_to(source).as_posix(), path.read_bytes())
-        for path in sorted(p for p in source.rglob("*") if p.is_file() and not p.name.startswith("."))
-    ]
-    files += [(name, joined(source, parts)) for name, parts in (joins or {}).items()]
+    found = files_in(source) if found is None else found
+    files = [(name, path.read_bytes()) for name, path in found.items()]
+    files += [(name, joined(found, parts)) for name, parts in (joins or {}).items()]
     for relative, data in files:
         names[relative] = fingerprinted(relative, data)
         out = target / names[relative]
@@ -132,7 +145,8 @@ def _headers(headers, path: str, url: str) -> None:
 def init_app(app) -> None:
     """Build the fingerprinted copies and serve them with WhiteNoise in front of the app."""
     target = Path(app.config.get("STATIC_BUILD") or Path(app.root_path).parent / "build" / "static")
-    app.extensions["scorekeeper.static"] = build(Path(str(app.static_folder)), target, bundles())
+    static = Path(str(app.static_folder))
+    app.extensions["scorekeeper.static"] = build(static, target, bundles(), sources(static))
     app.jinja_env.globals["static_url"] = static_url
     app.jinja_env.globals["page_assets"] = page_assets
     app.wsgi_app = WhiteNoise(

@@ -1,7 +1,8 @@
 """French, English and German: the language of each request, and the catalogues that translate.
 
-Messages are written in English in the code and templates; `translations/LANG/*.po` (one file per area,
-so each game keeps its own words) hold the French and the German. A game's file holds only its own words;
+Messages are written in English in the code and templates; `translations/LANG/*.po` (one file per area)
+and each game's `games/<module>/translations/LANG.po` hold the French and the German. A game's file holds
+only its own words;
 words every game uses by design (a Score column, a Bid) live in common.po, so removing one game's file
 takes nothing from another (tests/test_i18n_games.py). The .po files are read directly at start-up, so
 there is no compile step to forget, and need no header: plural forms follow the language's rule as Babel
@@ -24,6 +25,7 @@ from babel.numbers import format_decimal, get_decimal_symbol
 from babel.support import Translations
 from flask import g, request
 
+from . import registry
 from .rules.problems import Msgid, Plural, Problem, msgid
 
 LANGUAGES = ("fr", "en", "de")  # a new language: its code here and translations/CODE/*.po
@@ -38,11 +40,19 @@ def name(lang: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def po_files(lang: str) -> dict[str, Path]:
+    """Every .po file of `lang` by its area (its name: common, history, a game's id), in the areas' order:
+    the shared ones of translations/LANG/, and each registered game's own."""
+    found = {path.stem: path for path in (HERE / lang).glob("*.po")}
+    found |= {game.domain: path for game in registry.GAMES if (path := game.translation(lang)).is_file()}
+    return dict(sorted(found.items()))
+
+
 @cache
 def catalog(lang: str) -> dict:
     """msgid -> msgstr (or a tuple of plural forms) for `lang`, from every .po file of that language."""
     messages: dict = {}
-    for path in sorted((HERE / lang).glob("*.po")):
+    for path in po_files(lang).values():
         with path.open("rb") as f:
             for message in read_po(f, locale=lang):
                 if not message.id or not message.string or message.fuzzy:
@@ -59,13 +69,13 @@ def translations(lang: str) -> Translations:
     """Every .po file of `lang` compiled in memory into one gettext catalogue, which knows the language's
     plural rule from the files' Plural-Forms header."""
     merged = None
-    for path in sorted((HERE / lang).glob("*.po")):
+    for domain, path in po_files(lang).items():
         with path.open("rb") as f:
             po = read_po(f, locale=lang)
         mo = BytesIO()
         write_mo(mo, po)
         mo.seek(0)
-        area = Translations(mo, domain=path.stem)
+        area = Translations(mo, domain=domain)
         # merge() takes the messages, not the plural rule: the first file's is kept (every file has the same)
         merged = area if merged is None else merged.merge(area)
     return merged or Translations()

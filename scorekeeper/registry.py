@@ -1,15 +1,15 @@
 """The games Scorekeeper knows: one line each in GAMES, in the order the home page offers them.
 
-A game is a bundle of pieces, one per layer, each named after the game's id (`everest-abyss`; as a
-Python module name `everest_abyss`):
+A game is one folder, `scorekeeper/games/<module>/` (its id `everest-abyss` with underscores:
+`everest_abyss`), holding one piece per layer, and its tests and sample in `tests/games/<module>/`:
 
-    rules     scorekeeper/rules/<module>.py       RULES, a rules.Rules (pure: no Flask, no SQL)
-    form      scorekeeper/forms/<module>.py       read(form, step, ctx): the round the form posted
-    template  templates/games/<id>.html           the macros that draw the form and the board cells
-    sheet     scorekeeper/sheets/<module>.py      SHEET, a sheets.layout.GameSheet
-    static    static/games/<id>.js and .css       only where the line says script=True, style=True
-    strings   scorekeeper/translations/<lang>/<id>.po   the game's own French (and other) words
-    sample    tests/samples/<module>.py           a game the contract test plays through every piece
+    rules     rules.py                   RULES, a rules.Rules (pure: no Flask, no SQL)
+    form      form.py                    read(form, step, ctx): the round the form posted
+    template  board.html                 the macros that draw the form and the board cells
+    sheet     sheet.py                   SHEET, a sheets.layout.GameSheet
+    static    script.js and style.css    only where the line says script=True, style=True
+    strings   translations/<lang>.po     the game's own French (and other) words
+    sample    tests/games/<module>/sample.py   a game the contract test plays through every piece
 
 Every layer finds a game's piece here and nowhere else; tests/test_contract.py checks that each
 registered game has every piece and that they work together. Pure data and the standard library,
@@ -19,8 +19,10 @@ so any layer, the rules included, may import it.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 
 PACKAGE = __name__.rpartition(".")[0]  # "scorekeeper"
@@ -29,56 +31,76 @@ TEMPLATE_MACROS = ("deal_line", "round_form", "round_label", "cell", "total_labe
 
 @dataclass(frozen=True)
 class Bundle:
-    """One game's pieces, found from its id."""
+    """One game's pieces, found in its folder from its id."""
 
     id: str
-    script: bool = False  # static/games/<id>.js, in the script of the game's pages (assets.bundles)
-    style: bool = False  # static/games/<id>.css, in their style sheet likewise
+    script: bool = False  # script.js of the game's folder, in the script of its pages (assets.bundles)
+    style: bool = False  # style.css of the game's folder, in their style sheet likewise
 
     @property
     def module(self) -> str:
-        """The name of the game's Python modules: the id with underscores."""
+        """The name of the game's folder as a Python package: the id with underscores."""
         return self.id.replace("-", "_")
+
+    @property
+    def package(self) -> str:
+        """The game's folder as a Python package."""
+        return f"{PACKAGE}.games.{self.module}"
+
+    @property
+    def folder(self) -> Path:
+        """The game's folder."""
+        return folder(self.package)
 
     @property
     def rules_module(self) -> str:
         """The module defining RULES."""
-        return f"{PACKAGE}.rules.{self.module}"
+        return f"{self.package}.rules"
 
     @property
     def form_module(self) -> str:
         """The module reading the round form: read(form, step, ctx)."""
-        return f"{PACKAGE}.forms.{self.module}"
+        return f"{self.package}.form"
 
     @property
     def sheet_module(self) -> str:
         """The module describing the score sheet: SHEET, a GameSheet."""
-        return f"{PACKAGE}.sheets.{self.module}"
+        return f"{self.package}.sheet"
 
     @property
     def template(self) -> str:
-        """The template (in templates/) holding the game's form and board macros."""
+        """The name pages import the game's form and board macros by (its folder's board.html)."""
         return f"games/{self.id}.html"
 
     @property
     def scripts(self) -> tuple[str, ...]:
-        """The game's own scripts, as paths under static/."""
+        """The game's own scripts, as the static files' names they are served under."""
         return (f"games/{self.id}.js",) if self.script else ()
 
     @property
     def styles(self) -> tuple[str, ...]:
-        """The game's own stylesheets, as paths under static/."""
+        """The game's own stylesheets, as the static files' names they are served under."""
         return (f"games/{self.id}.css",) if self.style else ()
 
     @property
+    def static(self) -> dict[str, Path]:
+        """The game's own static files: each one's served name, and the file in the game's folder."""
+        files = {"script.js": self.scripts, "style.css": self.styles}
+        return {name: self.folder / source for source, names in files.items() for name in names}
+
+    @property
     def domain(self) -> str:
-        """The game's strings: translations/<lang>/<domain>.po."""
+        """The game's strings: its folder's translations/<lang>.po."""
         return self.id
+
+    def translation(self, lang: str) -> Path:
+        """The game's own words in `lang`."""
+        return self.folder / "translations" / f"{lang}.po"
 
     @property
     def sample(self) -> str:
-        """The test module holding the game's sample game (tests/samples/<module>.py)."""
-        return f"tests.samples.{self.module}"
+        """The test module holding the game's sample game (tests/games/<module>/sample.py)."""
+        return f"tests.games.{self.module}.sample"
 
     def form(self) -> ModuleType:
         """The form module, imported."""
@@ -123,3 +145,19 @@ def get(rules_id: str) -> Bundle:
 def load(name: str) -> ModuleType:
     """A game's module by its full name, imported once and kept (a lookup per request is a dict access)."""
     return importlib.import_module(name)
+
+
+@cache
+def folder(package: str) -> Path:
+    """Where a game's package lies (its __init__ is imported to find it: pure, like the rules)."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError(f"the game's folder {package} is not a package", name=package)
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def template_file(name: str) -> Path | None:
+    """The file of a game's template by the name pages import it by (games/<id>.html), or None."""
+    folder_, slash, file = name.partition("/")
+    bundle = find(file.removesuffix(".html")) if folder_ == "games" and slash and file.endswith(".html") else None
+    return bundle.folder / "board.html" if bundle else None

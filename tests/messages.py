@@ -11,8 +11,10 @@ from babel.messages.extract import extract_from_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"_": None, "N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2)}
-METHODS = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2.ext:babel_extract")]
-OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trim_blocks": "True", "lstrip_blocks": "True"}}
+JINJA = "jinja2.ext:babel_extract"
+METHODS = [("scorekeeper/**.py", "python"), ("scorekeeper/**.html", JINJA), ("templates/**.html", JINJA)]
+TEMPLATE_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True", "lstrip_blocks": "True"}
+OPTIONS = {"scorekeeper/**.html": TEMPLATE_OPTIONS, "templates/**.html": TEMPLATE_OPTIONS}
 
 
 @functools.cache

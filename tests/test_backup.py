@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from tests import postgresql
-from tests.samples import inferno
+from tests.games.inferno import sample as inferno
 from tests.web.helpers import post_round, start
 
 PLAYERS = ["Anne", "Julien", "Sylvie"]

@@ -31,11 +31,11 @@ SAMPLE = (  # what a game's sample gives the shared tests (tests/samples/__init_
     *("WARNED", "STANDINGS"),
 )
 PIECES = (
-    ("rules", ("RULES",)),
-    ("forms", ("read", "fields")),
-    ("sheets", ("SHEET",)),
-)  # what each layer's module defines
-GAME_MODULES = {  # what makes a module of a layer a game's piece
+    ("rules.py", ("RULES",)),
+    ("form.py", ("read", "fields")),
+    ("sheet.py", ("SHEET",)),
+)  # what each module of a game's folder defines
+GAME_MODULES = {  # what makes a module of a shared layer look like a game's piece, which belongs in a game's folder
     "rules": re.compile(r"^RULES = ", re.M),
     "forms": re.compile(r"^def read\(form[^)]*\bstep\b", re.M),
     "sheets": re.compile(r"^SHEET = ", re.M),
@@ -45,20 +45,17 @@ GAME_MODULES = {  # what makes a module of a layer a game's piece
 def missing(bundle: Bundle) -> list[str]:
     """The pieces a registered game lacks, each as what to add."""
     gaps = []
-    for layer, names in PIECES:
-        path = PACKAGE / layer / f"{bundle.module}.py"
+    folder = PACKAGE / "games" / bundle.module
+    for file, names in PIECES:
+        path = folder / file
         if not path.exists():
-            gaps.append(f"scorekeeper/{layer}/{bundle.module}.py")
+            gaps.append(f"scorekeeper/games/{bundle.module}/{file}")
             continue
         source = path.read_text(encoding="utf-8")
         gaps += [f"{path.name}: {name}" for name in names if not re.search(rf"^(def {name}\(|{name} = )", source, re.M)]
-    gaps += [f"templates/{bundle.template}"] if not (ROOT / "templates" / bundle.template).exists() else []
-    gaps += [f"static/{path}" for path in bundle.scripts + bundle.styles if not (ROOT / "static" / path).exists()]
-    gaps += [
-        f"scorekeeper/translations/{lang}/{bundle.domain}.po"
-        for lang in LANGUAGES
-        if not (PACKAGE / "translations" / lang / f"{bundle.domain}.po").exists()
-    ]
+    own = ["board.html", *(["script.js"] if bundle.script else []), *(["style.css"] if bundle.style else [])]
+    own += [f"translations/{lang}.po" for lang in LANGUAGES]
+    gaps += [f"scorekeeper/games/{bundle.module}/{file}" for file in own if not (folder / file).exists()]
     sample_path = ROOT / Path(*bundle.sample.split(".")).with_suffix(".py")
     if not sample_path.exists():
         return [*gaps, str(sample_path.relative_to(ROOT))]
@@ -103,25 +100,29 @@ def test_every_piece_of_the_game_is_there(app, bundle):
 def test_a_game_missing_its_pieces_is_told_what_to_add():
     gaps = missing(Bundle("sixth-game", script=True))
     assert gaps[:4] == [
-        "scorekeeper/rules/sixth_game.py",
-        "scorekeeper/forms/sixth_game.py",
-        "scorekeeper/sheets/sixth_game.py",
-        "templates/games/sixth-game.html",
+        "scorekeeper/games/sixth_game/rules.py",
+        "scorekeeper/games/sixth_game/form.py",
+        "scorekeeper/games/sixth_game/sheet.py",
+        "scorekeeper/games/sixth_game/board.html",
     ]
-    assert "static/games/sixth-game.js" in gaps and "tests/samples/sixth_game.py" in gaps
-    assert "scorekeeper/translations/fr/sixth-game.po" in gaps
+    assert "scorekeeper/games/sixth_game/script.js" in gaps and "tests/games/sixth_game/sample.py" in gaps
+    assert "scorekeeper/games/sixth_game/translations/fr.po" in gaps
 
 
-def test_every_game_file_in_the_layers_is_a_registered_game():
-    """A game half added (a module, a template, a script without its registry line) is caught too."""
-    ids, modules = set(registry.ids()), {b.module for b in registry.GAMES}
+def test_every_game_folder_is_a_registered_game():
+    """A game half added (a folder, a script without its registry line) is caught too, and so is a game's
+    piece left in a shared layer."""
+    modules = {b.module for b in registry.GAMES}
     for layer, looks_like_a_game in GAME_MODULES.items():
         found = {p.stem for p in (PACKAGE / layer).glob("*.py") if looks_like_a_game.search(p.read_text("utf-8"))}
-        assert found == modules, layer
-    assert {p.stem for p in (ROOT / "templates" / "games").glob("*.html")} == ids
-    assert {p.stem for p in (ROOT / "tests" / "samples").glob("*.py")} - {"__init__"} == modules
-    static = {f"games/{p.name}" for p in (ROOT / "static" / "games").iterdir()}
-    assert static == {path for b in registry.GAMES for path in b.scripts + b.styles}
+        assert found == set(), layer
+    playable = {p.parent.name for p in (PACKAGE / "games").glob("*/form.py")}  # rules alone: a game on its way
+    assert playable | {p.parent.name for p in (PACKAGE / "games").glob("*/board.html")} == modules
+    assert {p.parent.name for p in (ROOT / "tests" / "games").glob("*/sample.py")} == modules
+    assert not [*(ROOT / "templates").glob("games/*"), *(ROOT / "static").glob("games/*")]  # the old places
+    for bundle in registry.GAMES:
+        own = {p.name for p in bundle.folder.glob("*.js")} | {p.name for p in bundle.folder.glob("*.css")}
+        assert own == {p.name for p in bundle.static.values()}, bundle.id
 
 
 def test_the_home_page_and_the_command_line_offer_the_games_in_the_registry_order(client):
@@ -170,7 +171,7 @@ def test_the_game_page_loads_the_games_own_script_and_style(client, bundle):
         link = re.search(rf'(?:src|href)="(/static/bundles/{bundle.id}\.[0-9a-f]{{12}}\.{ext})"', head)
         assert link, path
         served = client.get(link.group(1)).get_data(as_text=True)
-        source = (ROOT / "static" / path).read_text()
+        source = bundle.static[path].read_text()
         names = re.findall(r"\.([a-z][\w-]{3,})\b" if ext == "css" else r'"([\w:-]{4,})"', source)
         assert names and all(name in served for name in names), path  # the game's own rules and strings
 

@@ -28,10 +28,9 @@ GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
 def _where(bundle: registry.Bundle, layer: str) -> str:
     """The file of a game's piece, as a contributor finds it."""
     if layer == "sample":
-        return f"tests/samples/{bundle.module}.py"
-    if layer == "template":
-        return f"templates/{bundle.template}"
-    return f"scorekeeper/{layer}/{bundle.module}.py"
+        return f"tests/games/{bundle.module}/sample.py"
+    file = {"rules": "rules.py", "forms": "form.py", "sheets": "sheet.py", "template": "board.html"}[layer]
+    return f"scorekeeper/games/{bundle.module}/{file}"
 
 
 def _game(document: dict, rounds: int) -> Game:

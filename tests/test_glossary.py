@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from scorekeeper.i18n import HERE
+from scorekeeper.i18n import po_files
 
 ROOT = Path(__file__).resolve().parent.parent
 COLUMNS = {"fr": (1, 2), "de": (3, 4)}  # the table's columns: the words to use, the words not to use
@@ -31,14 +31,14 @@ def words(cell: str) -> list[str]:
 def translations(lang: str) -> list[tuple[str, str, str]]:
     """(file, msgid, each form of its translation joined) for every translated message of `lang`."""
     found = []
-    for path in sorted((HERE / lang).glob("*.po")):
+    for area, path in po_files(lang).items():
         with path.open("rb") as f:
             for message in read_po(f, locale=lang):
                 if not message.id or not message.string:
                     continue
                 ids = message.id if isinstance(message.id, tuple) else (message.id,)
                 forms = message.string if isinstance(message.string, tuple) else (message.string,)
-                found.append((path.name, " / ".join(map(str, ids)), " / ".join(map(str, forms))))
+                found.append((f"{area}.po", " / ".join(map(str, ids)), " / ".join(map(str, forms))))
     return found
 
 

@@ -7,7 +7,7 @@ import pytest
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from scorekeeper.i18n import HERE, LANGUAGES, catalog
+from scorekeeper.i18n import LANGUAGES, catalog, po_files
 from tests.messages import extracted
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]  # the messages are written in English
@@ -56,13 +56,13 @@ def test_every_plural_message_has_the_plural_forms_of_the_language(lang):
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_po_file_declares_the_language_and_its_plural_rule(lang):
-    files = sorted((HERE / lang).glob("*.po"))
+    files = list(po_files(lang).values())
     assert files
     for path in files:
         with path.open("rb") as f:
             po = read_po(f, locale=lang)
-        assert str(po.locale) == lang, path.name
-        assert po.plural_expr == get_plural(lang).plural_expr, f"{path.name}: Plural-Forms is not {lang}'s"
+        assert str(po.locale) == lang, path
+        assert po.plural_expr == get_plural(lang).plural_expr, f"{path}: Plural-Forms is not {lang}'s"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

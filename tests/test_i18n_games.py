@@ -1,37 +1,29 @@
 """Each game's words stand on their own: every message a game's own files use is translated by the game's own
-.po file (translations/<lang>/<id>.po) or by a shared one (common.po, sheets.po... words every game uses by
+.po file (its folder's translations/<lang>.po) or by a shared one (common.po, sheets.po... words every game uses by
 design), never by another game's; so removing a game's .po breaks no other game. Where two games say the same
 thing they say it alike. The .po files need no header: the language's plural rule is Babel's."""
 
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from types import MappingProxyType
 
 import pytest
 from babel.messages.pofile import read_po
 
 from scorekeeper import registry
-from scorekeeper.i18n import HERE
-from tests.messages import extracted
+from scorekeeper.i18n import po_files
+from tests.messages import ROOT, extracted
 from tests.test_i18n import TRANSLATED
 
 GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
 
 
 def owner(filename: str) -> str | None:
-    """The game a file of the code or the templates belongs to (a rules module beside the game's own, such as
-    rules/all_fours_hand.py, too), or None for shared code."""
-    path = Path(filename)
-    for bundle in registry.GAMES:
-        if path.parent.name == "games" and path.stem == bundle.id:
-            return bundle.id
-        if path.parent.parent.name == "scorekeeper" and (
-            path.stem == bundle.module or path.stem.startswith(f"{bundle.module}_")
-        ):
-            return bundle.id
-    return None
+    """The game a file of the code or the templates belongs to (any file of its folder), or None for shared
+    code."""
+    path = (ROOT / filename).resolve()
+    return next((b.id for b in registry.GAMES if path.is_relative_to(b.folder.resolve())), None)
 
 
 @functools.cache
@@ -50,8 +42,8 @@ def used() -> MappingProxyType:
 @functools.cache
 def area(lang: str, name: str) -> MappingProxyType:
     """msgid -> msgstr of one .po file (read once per test process: each of the 24 tests read them all)."""
-    path = HERE / lang / f"{name}.po"
-    if not path.exists():
+    path = po_files(lang).get(name)
+    if path is None:
         return MappingProxyType({})
     with path.open("rb") as f:
         return MappingProxyType(
@@ -67,9 +59,7 @@ def area(lang: str, name: str) -> MappingProxyType:
 def shared(lang: str) -> frozenset[str]:
     """The msgids the shared .po files translate (every file that is no game's)."""
     ids = set(registry.ids())
-    return frozenset(
-        msgid for path in (HERE / lang).glob("*.po") if path.stem not in ids for msgid in area(lang, path.stem)
-    )
+    return frozenset(msgid for name in po_files(lang) if name not in ids for msgid in area(lang, name))
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -77,7 +67,7 @@ def shared(lang: str) -> frozenset[str]:
 def test_a_game_s_words_are_its_own_or_shared(bundle, lang):
     own, common = area(lang, bundle.domain), shared(lang)
     borrowed = sorted(m for m in used().get(bundle.id, set()) if m not in own and m not in common)
-    assert not borrowed, f"translations/{lang}/{bundle.domain}.po lacks (another game's file has them): {borrowed}"
+    assert not borrowed, f"{bundle.translation(lang)} lacks (another game's file has them): {borrowed}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -86,7 +76,7 @@ def test_removing_a_game_s_words_leaves_the_others_and_the_shared_code_translate
     rest = shared(lang).union(*(area(lang, b.domain) for b in registry.GAMES if b.id != bundle.id))
     needed = set().union(*(ids for game, ids in used().items() if game != bundle.id))
     lost = sorted(needed - rest)
-    assert not lost, f"without translations/{lang}/{bundle.domain}.po these lose their {lang}: {lost}"
+    assert not lost, f"without {bundle.translation(lang)} these lose their {lang}: {lost}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -33,10 +33,10 @@ def test_every_registered_game_is_in_the_readme_game_list(rules_id):
 
 def test_the_contributing_checklist_names_every_piece_of_a_bundle():
     contributing = (Path(__file__).resolve().parent.parent / "CONTRIBUTING.md").read_text()
-    for piece in ("rules/<module>.py", "forms/<module>.py", "templates/games/<id>.html", "sheets/<module>.py"):
-        assert piece in contributing
-    for piece in ("static/games/<id>.js", "translations/<lang>/<id>.po", "tests/samples/<module>.py", "registry.py"):
-        assert piece in contributing
+    folder = "games/<module>/"
+    for piece in ("rules.py", "form.py", "board.html", "sheet.py", "script.js", "translations/<lang>.po"):
+        assert folder + piece in contributing
+    assert "tests/games/<module>/sample.py" in contributing and "registry.py" in contributing
     for macro in registry.TEMPLATE_MACROS:
         assert f"`{macro}`" in contributing
 

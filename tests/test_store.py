@@ -14,7 +14,7 @@ from scorekeeper import phones, store
 from scorekeeper.rules import Game
 from scorekeeper.schema import MIGRATIONS
 from tests.conftest import fresh_store
-from tests.samples import tout_ou_rien as sample
+from tests.games.tout_ou_rien import sample
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 import pytest
 
 from scorekeeper.client import DEVICE_COOKIE
-from tests.samples import inferno
+from tests.games.inferno import sample as inferno
 from tests.web.helpers import post_round, stored, undo
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL

@@ -1,8 +1,9 @@
 """What a game's template is given: one view dict built here, passed to each of the game's macros.
 
-Game templates (templates/games/<rules id>.html) are imported without the page's context: every macro
-takes this dict (`v`) and the round it draws, so what a macro reads is what it is passed. The numbers a
-form offers come from the rules (`entry` of the round, see rules/entry.py), never from what was posted.
+Game templates (games/<rules id>.html: each game folder's board.html) are imported without the page's
+context: every macro takes this dict (`v`) and the round it draws, so what a macro reads is what it is
+passed. The numbers a form offers come from the rules (`entry` of the round, see rules/entry.py), never
+from what was posted.
 """
 
 from __future__ import annotations

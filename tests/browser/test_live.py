@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import json
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -201,10 +200,9 @@ def test_a_scoring_phone_follows_what_another_saves(page: Page, live_server, rul
     assert page.evaluate("window.notReloaded") is True
 
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # the games whose players stake tokens (their round form has stake fields)
 STAKES = [
-    pytest.param(b.id, id=b.id) for b in registry.GAMES if 'name="staked.' in (TEMPLATES / b.template).read_text()
+    pytest.param(b.id, id=b.id) for b in registry.GAMES if 'name="staked.' in (b.folder / "board.html").read_text()
 ]
 
 

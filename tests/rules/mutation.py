@@ -3,7 +3,8 @@ against the fast tests that pyproject.toml's [tool.mutmut] names; then each modu
 survivors that tests/rules/mutation_equivalent.txt does not explain.
 
     python -m tests.rules.mutation                    every module
-    python -m tests.rules.mutation tout_ou_rien       some modules (a file's name without .py)
+    python -m tests.rules.mutation tout_ou_rien       some modules (a game's module name; all_fours_hand for
+                                                      games/all_fours/hand.py; leaderboard)
     python -m tests.rules.mutation --report           the scores of the runs so far, running nothing
     python -m tests.rules.mutation --children 1       mutants tested at once (default: one a core)
 
@@ -47,6 +48,14 @@ def equivalents() -> dict[str, str]:
                 raise SystemExit(f"{EQUIVALENT.name}: {name} says not why it is equivalent")
             listed[name] = why.strip()
     return listed
+
+
+def short(module: Path) -> str:
+    """The name a module is asked for by: a game's rules by the game's module name (`tout_ou_rien`), another
+    module of a game's folder after it (`all_fours_hand`), any other by its file name (`leaderboard`)."""
+    if module.parts[:2] == ("scorekeeper", "games"):
+        return module.parent.name if module.stem == "rules" else f"{module.parent.name}_{module.stem}"
+    return module.stem
 
 
 def dotted(module: Path) -> str:
@@ -95,12 +104,12 @@ def report(module: Path, listed: dict[str, str], seconds: float | None) -> bool:
 def main() -> int:
     """Run the modules asked for (every one by default), then print every module's score."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help="modules by file name without .py (default: all)")
+    parser.add_argument("names", nargs="*", help="modules by name: tout_ou_rien, all_fours_hand (default: all)")
     parser.add_argument("--report", action="store_true", help="print the last runs' scores, run nothing")
     parser.add_argument("--children", type=int, default=os.cpu_count() or 1, help="mutants tested at once")
     args = parser.parse_args()
     every = modules()
-    chosen = [m for m in every if not args.names or m.stem in args.names]
+    chosen = [m for m in every if not args.names or short(m) in args.names]
     listed = equivalents()
     seconds = {m: None if args.report else run(m, args.children) for m in chosen}
     passed = [report(m, listed, seconds[m]) for m in chosen]

@@ -7,7 +7,7 @@ import re
 
 import brotli
 
-from scorekeeper import ROOT, registry
+from scorekeeper import ROOT, assets, registry
 from tests.samples import sample
 
 from .helpers import start
@@ -63,7 +63,7 @@ def test_a_bundle_holds_all_its_files_without_their_comments(client, other_phone
     }
     for (name, page, phone), sources in parts.items():
         joined = body(phone, name, page)
-        texts = [(ROOT / "static" / source).read_text() for source in sources]
+        texts = [assets.sources(ROOT / "static")[source].read_text() for source in sources]
         assert len(joined) < sum(len(t) for t in texts) * 0.8, name  # comments and spaces gone
         assert "/*" not in joined and "\n//" not in joined and "  " not in joined, name
         for source, text in zip(sources, texts, strict=True):

@@ -18,13 +18,14 @@ from tests.samples import start as start_game
 from .helpers import post_round, seats, start
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-GAMES = sorted((TEMPLATES / "games").glob("*.html"))
+GAMES = sorted(b.folder / "board.html" for b in registry.GAMES)
 HUGE = "1" + "0" * 24
 ENORMOUS = "9" * 5000
 
 
 def _sources():
-    return {path.relative_to(TEMPLATES).as_posix(): path.read_text() for path in TEMPLATES.rglob("*.html")}
+    found = {path.relative_to(TEMPLATES).as_posix(): path.read_text() for path in TEMPLATES.rglob("*.html")}
+    return found | {b.template: (b.folder / "board.html").read_text() for b in registry.GAMES}
 
 
 def _range_calls(source: str) -> list[str]:

@@ -1,0 +1,1 @@
+"""Everest & Abyss: its rules, form reader, board, score sheet and words, all in this folder."""

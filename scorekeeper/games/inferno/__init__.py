@@ -1,0 +1,1 @@
+"""Inferno: its rules, form reader, board, score sheet and words, all in this folder."""

@@ -1,0 +1,1 @@
+"""Tout ou rien: its rules, form reader, board, score sheet and words, all in this folder."""

@@ -1,0 +1,1 @@
+"""All Fours's own tests and its sample (sample.py), which the shared tests play."""

@@ -1,0 +1,1 @@
+"""Everest & Abyss's own tests and its sample (sample.py), which the shared tests play."""
