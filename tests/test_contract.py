@@ -20,6 +20,7 @@ from scorekeeper.registry import TEMPLATE_MACROS, Bundle
 from scorekeeper.sheets.layout import GameSheet
 from tests.pdfs import pdf_text
 from tests.samples import HX, enter, expected, normalised, sample
+from tests.web.helpers import totals
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
@@ -74,13 +75,6 @@ def macros(app, template: str) -> set[str]:
             targets = [node.target] if isinstance(node.target, nodes.Name) else list(node.target.find_all(nodes.Name))
             names |= {t.name for t in targets}
     return names
-
-
-def totals_row(html: str) -> list[str]:
-    """The totals row of the board."""
-    foot = re.search(r"<tfoot[^>]*>(.*?)</tfoot>", html, re.S)
-    assert foot, "the board has a totals row"
-    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", foot.group(1), re.S)]
 
 
 # -- every piece is there --------------------------------------------------------------------------
@@ -152,7 +146,7 @@ def test_the_sample_typed_into_the_form_is_the_game_the_rules_derive(client, bun
     page = client.get(url, headers=EN)
     assert page.status_code == 200
     html = page.get_data(as_text=True)
-    assert totals_row(html) == [number(t, "en") for t in exported["result"]["totals"]]
+    assert totals(html) == [number(t, "en") for t in exported["result"]["totals"]]
     for side in exported["result"]["sides"]:
         assert side.replace("&", "&amp;") in html
     if exported["result"]["finished"]:

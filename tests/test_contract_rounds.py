@@ -20,7 +20,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import forms, gamefile, registry, rules
 from scorekeeper.i18n import describe
 from scorekeeper.rules import Game, Invalid, Problem
-from tests.samples import all_fields, post, sample, start
+from tests.samples import all_fields, post_round, sample, start
 
 GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
 
@@ -119,7 +119,7 @@ def test_the_form_offers_nothing_the_rules_refuse(client, bundle):
     offered: set[tuple[str, str]] = set()
     for step, fields in posts:
         offered |= _offered(client.get(url).get_data(as_text=True))
-        assert post(client, url, 1, step, fields).status_code == 303, f"{_where(bundle, 'sample')} posts()"
+        assert post_round(client, url, 1, step, fields).status_code == 303, f"{_where(bundle, 'sample')} posts()"
     offered |= _offered(client.get(f"{url}/rounds/1/edit").get_data(as_text=True))
     game, every = _game(document, 0), all_fields(posts)
     wrong = [

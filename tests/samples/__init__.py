@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 
 from scorekeeper import gamefile, registry, rules
-from tests.web.helpers import HX
+from tests.web.helpers import HX, new_game, post_round, seats
 
 __all__ = [
     "HX",
@@ -40,7 +40,7 @@ __all__ = [
     "first",
     "normalised",
 ]
-__all__ += ["EIGHT", "NAMES", "post", "sample", "start"]
+__all__ += ["EIGHT", "NAMES", "post_round", "sample", "seats", "start"]
 
 Posts = list[tuple[str, dict[str, str]]]  # (step, form fields), in the order they are sent
 Example = tuple[list[str], list[dict], dict, list[tuple[int, str, int]], str]  # a STANDINGS example
@@ -91,11 +91,6 @@ def sample(rules_id: str) -> ModuleType:
     return registry.load(registry.get(rules_id).sample)
 
 
-def seats(name: str, values) -> dict[str, str]:
-    """Form fields name.0, name.1, ... from a list."""
-    return {f"{name}.{k}": str(v) for k, v in enumerate(values)}
-
-
 def option_text(value) -> str:
     """An option's value as typed in the new-game form (a list of hands as "3 2", yes or no)."""
     if isinstance(value, bool):
@@ -135,14 +130,7 @@ def first(document: dict, count: int) -> dict:
 
 def start(client, document: dict) -> str:
     """Start a game file's game (no rounds yet) through the new-game form; its address."""
-    response = client.post(f"/new/{document['rules']}", data=setup_fields(document))
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"]
-
-
-def post(client, url: str, number: int, step: str, fields: dict, headers=None):
-    """Post one step of round `number`; the response."""
-    return client.post(f"{url}/rounds", data={"number": str(number), "step": step, **fields}, headers=headers or {})
+    return new_game(client, document["rules"], setup_fields(document))
 
 
 def enter(client, document: dict, headers=None, url: str | None = None) -> str:
@@ -152,7 +140,7 @@ def enter(client, document: dict, headers=None, url: str | None = None) -> str:
     module = sample(document["rules"])
     for number, rnd in enumerate(document["rounds"], start=1):
         for step, fields in module.posts(rnd, document):
-            response = post(client, url, number, step, fields, headers)
+            response = post_round(client, url, number, step, fields, headers)
             said = response.get_data(as_text=True)
             if headers:
                 assert response.status_code == 200, said

@@ -1,8 +1,7 @@
-"""Small steps shared by the web tests: start a game, post a round, read the page."""
+"""Small steps shared by the web tests: start a game, post a round, read the page (with a parser: markup.py)."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 
 from click.testing import CliRunner
@@ -10,31 +9,40 @@ from click.testing import CliRunner
 from scorekeeper import store
 from scorekeeper.cli import main
 from scorekeeper.db import connect
+from tests import markup
+from tests.markup import parse
 
 HX = {"HX-Request": "true"}
 
 
-def start(client, rules_id, players, dealer=0, **options):
-    """Create a game through the setup form; return its URL."""
-    data = {f"player.{k}": name for k, name in enumerate(players)}
-    data["dealer"] = str(dealer)
-    data.update({f"option.{k}": v for k, v in options.items()})
-    response = client.post(f"/new/{rules_id}", data=data)
+def seats(name: str, values) -> dict[str, str]:
+    """Form fields name.0, name.1, ... from a list."""
+    return {f"{name}.{k}": str(v) for k, v in enumerate(values)}
+
+
+def new_game(client, rules_id: str, fields: dict[str, str]) -> str:
+    """Start a game through the new-game form filled in with `fields`; its address."""
+    response = client.post(f"/new/{rules_id}", data=fields)
     assert response.status_code == 303, response.get_data(as_text=True)
     return response.headers["Location"]
 
 
+def start(client, rules_id, players, dealer=0, **options):
+    """Start a game of `players` through the new-game form (the options as typed there); its address."""
+    typed = {f"option.{name}": str(value) for name, value in options.items()}
+    return new_game(client, rules_id, {**seats("player", players), "dealer": str(dealer), **typed})
+
+
 def post_round(client, url, number, step, fields, headers=None):
-    """Post one step of round `number`."""
+    """Post one step of round `number` (the fields' values as typed); the response."""
     data = {"number": str(number), "step": step, **{k: str(v) for k, v in fields.items()}}
     return client.post(f"{url}/rounds", data=data, headers=headers or {})
 
 
 def undo_was(client, url) -> str:
     """What the game page's undo button says it undoes (the last round, as JSON)."""
-    html = client.get(url).get_data(as_text=True)
-    found = re.search(r'name="was" value="([^"]*)"', html)
-    return found.group(1).replace("&#34;", '"') if found else ""
+    found = parse(client.get(url).get_data()).all("input", name="was")
+    return found[0].attrs["value"] if found else ""
 
 
 def undo(client, url, number, headers=None, was=None):
@@ -43,22 +51,15 @@ def undo(client, url, number, headers=None, was=None):
     return client.post(f"{url}/rounds/{number}/undo", data=data, headers=headers or {})
 
 
-def seats(name, values):
-    """Form fields name.0, name.1, ... from a list."""
-    return {f"{name}.{k}": v for k, v in enumerate(values)}
-
-
 def text(response) -> str:
     """The page as text without tags, spaces folded, for asserting on what a player reads."""
-    html = response.get_data(as_text=True)
-    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    return markup.text(response.get_data())
 
 
 def totals(response) -> list[str]:
-    """The totals row of the scoreboard."""
-    html = response.get_data(as_text=True)
-    foot = re.search(r"<tfoot[^>]*>(.*?)</tfoot>", html, re.S).group(1)
-    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", foot, re.S)]
+    """The totals row of the scoreboard (a page, or the HTML of one)."""
+    html = response if isinstance(response, str) else response.get_data(as_text=True)
+    return [cell.text("") for cell in parse(html).first("tfoot").all("td")]
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:

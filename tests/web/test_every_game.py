@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper import registry
-from tests.samples import HX, all_fields, enter, expected, first, normalised, post, sample, start
+from tests.samples import HX, all_fields, enter, expected, first, normalised, post_round, sample, start
 
 from .helpers import text, totals, undo, undo_was
 
@@ -72,7 +72,7 @@ def test_a_double_tap_records_the_round_once(client, rules_id):
     url = enter(client, first(module.GAME, 1))
     step, fields = module.posts(module.GAME["rounds"][0], module.GAME)[-1]
     for headers in ({}, HX):
-        again = post(client, url, 1, step, fields, {**EN, **headers})
+        again = post_round(client, url, 1, step, fields, {**EN, **headers})
         assert again.status_code == 200
         assert "Round 1 was already saved: it is recorded once." in text(again)
     same_game(client, url, first(module.GAME, 1))
@@ -83,7 +83,7 @@ def test_a_stale_page_sending_another_round_is_told_and_records_nothing(client, 
     module = sample(rules_id)
     url = enter(client, first(module.GAME, 1))
     step, fields = module.posts(module.OTHER_FIRST, module.GAME)[-1]
-    response = post(client, url, 1, step, fields, EN)
+    response = post_round(client, url, 1, step, fields, EN)
     assert response.status_code == 409
     assert totals(response) == totals(client.get(url))
     same_game(client, url, first(module.GAME, 1))
@@ -100,7 +100,7 @@ def test_a_watching_phone_follows_the_game_and_changes_nothing(app, client, othe
     version = re.search(r"poll\?version=(\d+)", page.get_data(as_text=True))
     assert version, "a watching phone polls for news"
     for step, fields in module.posts(module.GAME["rounds"][0], module.GAME):
-        assert post(other_phone, url, 1, step, fields, EN).status_code == 403
+        assert post_round(other_phone, url, 1, step, fields, EN).status_code == 403
     assert exported(client, url)["rounds"] == []
     enter(client, first(module.GAME, 1), url=url)
     news = other_phone.get(f"{url}/poll?version={version.group(1)}", headers={**HX, **EN})

@@ -12,7 +12,8 @@ import pytest
 
 from scorekeeper import db, gamefile, registry, rules, store
 from scorekeeper.i18n import describe
-from tests.samples import HX, enter, expected, first, post, sample, start
+from tests.markup import parse
+from tests.samples import HX, enter, expected, first, post_round, sample, start
 
 from .helpers import text, undo
 
@@ -76,7 +77,7 @@ def test_an_undone_round_comes_back_on_the_form_filled_in(client, rules_id, head
     for k, (step, fields) in enumerate(steps):
         html = said.get_data(as_text=True)
         assert {name: shown(html).get(name) for name in fields} == fields, f"step {step} is not filled in"
-        response = post(client, url, 2, step, fields, {**EN, **headers})
+        response = post_round(client, url, 2, step, fields, {**EN, **headers})
         said = page_after(client, url, response, headers)
         if k < len(steps) - 1:
             assert 'name="step" value="%s"' % steps[k + 1][0] in said.get_data(as_text=True)
@@ -91,19 +92,16 @@ def test_each_message_once(client, rules_id, headers):
     game = module.GAME
     url = enter(client, first(game, 1))
     step, fields = module.posts(game["rounds"][0], game)[-1]
-    again = text(post(client, url, 1, step, fields, {**EN, **headers}))
+    again = text(post_round(client, url, 1, step, fields, {**EN, **headers}))
     assert again.count("Round 1 was already saved: it is recorded once.") == 1
     assert "Round 1: Round 1" not in again
     first_step = module.posts(game["rounds"][1], game)[0][0]
-    refused = post(client, url, 2, first_step, {}, {**EN, **headers})  # nothing tapped
+    refused = post_round(client, url, 2, first_step, {}, {**EN, **headers})  # nothing tapped
     assert refused.status_code == 422
-    html = refused.get_data(as_text=True)
-    assert html.count('id="first-error"') == 1  # where the page lands, and the focus
-    lists = "".join(re.findall(r'<div class="errors".*?</div>', html, re.S))
-    problems = re.findall(r'class="field-error"[^>]*>(.*?)</p>', html, re.S) + re.findall(
-        r"<li>(.*?)</li>", lists, re.S
-    )
-    said = [" ".join(re.sub(r"<[^>]+>", " ", p).split()) for p in problems]
+    page = parse(refused.get_data())
+    assert len(page.all(id="first-error")) == 1  # where the page lands, and the focus
+    listed = [item for errors in page.all("div", class_="errors") for item in errors.all("li")]
+    said = [found.text() for found in page.all("p", class_="field-error") + listed]
     assert said and len(said) == len(set(said)), said
     for problem in said:
         assert text(refused).count(problem) == 1, problem
@@ -155,13 +153,13 @@ def test_a_round_the_store_cannot_take_in_time_is_refused_whole_and_goes_when_se
     other = db.connect(app.config["DATABASE"])  # another server's connection, inside a change of this game
     try:
         with db.write(other, url.rsplit("/", 1)[1]):
-            held = post(client, url, 1, step, fields, headers)
+            held = post_round(client, url, 1, step, fields, headers)
     finally:
         other.close()
     assert held.status_code == 503 and held.headers["Retry-After"] == "5"
     assert "rien n’a été changé" in text(held) and "Traceback" not in text(held)  # French, the default
     with app.app_context():
         assert store.load(db.get_db(), url.rsplit("/", 1)[1]).draft is None  # the bids were not kept
-    assert post(client, url, 1, step, fields, headers).status_code in (200, 303)
+    assert post_round(client, url, 1, step, fields, headers).status_code in (200, 303)
     with app.app_context():
         assert store.load(db.get_db(), url.rsplit("/", 1)[1]).draft is not None

@@ -67,7 +67,7 @@ def test_history_lists_every_game_newest_first_with_winner_and_totals(client, ta
     assert listed(response) == table[::-1]
     page = text(response)
     assert "★ Łukasz 30 · François 22 · Őrs 20 · Zoë 17" in page  # Tout ou rien, in the order of the standings
-    assert "★ Łukasz &amp; François 7 · Zoë &amp; Őrs 5" in page  # All Fours in teams
+    assert "★ Łukasz & François 7 · Zoë & Őrs 5" in page  # All Fours in teams
 
 
 def test_history_filters_by_game_and_by_player_typed_any_case_or_spacing(client, table):

@@ -12,7 +12,7 @@ import pytest
 from scorekeeper import create_app, space
 from scorekeeper.db import connect
 from tests.conftest import TEST_CONFIG
-from tests.samples import enter, post, sample
+from tests.samples import enter, post_round, sample
 
 from .helpers import game_count, stored, text
 
@@ -44,7 +44,7 @@ def rounds_of(app, url: str) -> int:
 def first_round(client, url: str, headers=None):
     """Post the first round of DOCUMENT, step by step; the last answer."""
     for step, fields in FIRST:
-        response = post(client, url, 1, step, fields, headers)
+        response = post_round(client, url, 1, step, fields, headers)
     return response
 
 
@@ -96,7 +96,7 @@ def test_a_refused_round_counts_nothing(app, client):
     url = client.post("/new/all-or-nothing", data={**NEW, "player.3": "Pierre"}).headers["Location"]
     before = counted(app)
     step, _fields = FIRST[0]
-    assert post(client, url, 1, step, {}).status_code == 422  # nothing tapped: nothing stored
+    assert post_round(client, url, 1, step, {}).status_code == 422  # nothing tapped: nothing stored
     assert counted(app) == before
     first_round(client, url)
     assert counted(app) > before
@@ -143,6 +143,6 @@ def test_a_disk_near_its_floor_refuses_new_games_then_rounds_which_stay_on_the_p
     assert first_round(client, url).status_code == 303 and rounds_of(app, url) == 1  # the evening goes on
     disk["bytes"] = floor // 4 - 1
     step, fields = sample("all-or-nothing").posts(DOCUMENT["rounds"][1], DOCUMENT)[0]
-    refused = post(client, url, 2, step, fields, EN)
+    refused = post_round(client, url, 2, step, fields, EN)
     assert refused.status_code == 503 and "this round was not stored" in text(refused)  # offline.js keeps it
     assert int(refused.headers["Retry-After"]) > 0 and rounds_of(app, url) == 1

@@ -1,0 +1,101 @@
+"""HTML read as a browser reads it, with the standard library's parser: the text a player sees, and elements
+found by tag, id, class or attribute, rather than regular expressions over the markup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"])
+HIDDEN = frozenset(("script", "style", "template"))
+
+
+@dataclass
+class Element:
+    """One element: its tag, its attributes, and what is inside it (elements and text, in order)."""
+
+    tag: str
+    attrs: dict[str, str] = field(default_factory=dict)
+    children: list[Element | str] = field(default_factory=list)
+
+    def text(self, between: str = " ") -> str:
+        """The text inside, spaces folded, what scripts and styles hold left out; `between` goes between the
+        texts of two elements ("" reads a cell as one word: "5<small>/7</small>" is "5/7")."""
+        return " ".join(between.join(self._texts()).split())
+
+    def _texts(self):
+        """Each piece of text inside, in order."""
+        for child in self.children:
+            if isinstance(child, str):
+                yield child
+            elif child.tag not in HIDDEN:
+                yield from child._texts()
+
+    def all(self, tag: str | None = None, **attrs: str) -> list[Element]:
+        """Every element inside (at any depth) with that tag and those attributes (class_ for class: one of its
+        classes), in document order."""
+        found = []
+        for child in self.children:
+            if isinstance(child, Element):
+                if child.matches(tag, attrs):
+                    found.append(child)
+                found += child.all(tag, **attrs)
+        return found
+
+    def first(self, tag: str | None = None, **attrs: str) -> Element:
+        """The first such element; the test fails, naming it, when there is none."""
+        found = self.all(tag, **attrs)
+        assert found, f"no <{tag or '*'}> with {attrs} in the page"
+        return found[0]
+
+    def matches(self, tag: str | None, attrs: dict[str, str]) -> bool:
+        """Whether this element has the tag and the attributes asked for."""
+        if tag is not None and self.tag != tag:
+            return False
+        for name, value in attrs.items():
+            if name == "class_":
+                if value not in self.attrs.get("class", "").split():
+                    return False
+            elif self.attrs.get(name.replace("_", "-")) != value:
+                return False
+        return True
+
+
+class _Builder(HTMLParser):
+    """The parser that builds the tree of Elements."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Element("#document")
+        self.open = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        element = Element(tag, {name: value or "" for name, value in attrs})
+        self.open[-1].children.append(element)
+        if tag not in VOID:
+            self.open.append(element)
+
+    def handle_startendtag(self, tag, attrs):
+        self.open[-1].children.append(Element(tag, {name: value or "" for name, value in attrs}))
+
+    def handle_endtag(self, tag):
+        for depth in range(len(self.open) - 1, 0, -1):  # an end tag closes what it opened, and what is left in it
+            if self.open[depth].tag == tag:
+                del self.open[depth:]
+                return
+
+    def handle_data(self, data):
+        self.open[-1].children.append(data)
+
+
+def parse(html: str | bytes) -> Element:
+    """The document as a tree of Elements."""
+    builder = _Builder()
+    builder.feed(html.decode() if isinstance(html, bytes) else html)
+    builder.close()
+    return builder.root
+
+
+def text(html: str | bytes) -> str:
+    """The page's text as a player reads it, spaces folded."""
+    return parse(html).text()
