@@ -10,14 +10,7 @@ import pytest
 
 from scorekeeper import db, live
 from scorekeeper.live import sqlite
-
-
-def until(condition, seconds: float = 10.0) -> None:
-    """Wait for `condition()`, failing the test after `seconds` rather than hanging the run."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the watchers never came"
-        time.sleep(0.01)
+from tests.web.helpers import until
 
 
 def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_path):

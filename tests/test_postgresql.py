@@ -13,6 +13,7 @@ from scorekeeper import db as database
 from scorekeeper.live import postgresql as listen
 from scorekeeper.rules import Game
 from tests import postgresql
+from tests.web.helpers import until
 
 pytestmark = pytest.mark.usefixtures("postgresql_server")
 
@@ -60,8 +61,7 @@ def waiting(watch, game_ids: list[str], timeout: float) -> tuple[dict, list[thre
     threads = [threading.Thread(target=wait, args=(g,)) for g in game_ids]
     for thread in threads:
         thread.start()
-    while len(watch.waiting) < len(game_ids):
-        time.sleep(0.01)
+    until(lambda: len(watch.waiting) == len(game_ids))
     return woke, threads
 
 
@@ -71,7 +71,7 @@ def test_a_change_on_another_server_wakes_that_games_watchers_at_once(monkeypatc
     first, second = new_games(location, 2)
     watch = listen.Listener(location)  # this server's; the change comes from another connection
     woke, threads = waiting(watch, [first, second], 2)
-    time.sleep(0.2)  # the listener is listening
+    until(lambda: watch.backend is not None)  # the listener is listening
     other = database.connect(location)
     try:
         store.rename(other, first, ["A", "B", "C"], ["Anne", "B", "C"])
@@ -105,11 +105,12 @@ def test_a_listener_whose_connection_dropped_connects_again(monkeypatch):
     (game_id,) = new_games(location, 1)
     watch = listen.Listener(location)
     woke, threads = waiting(watch, [game_id], 10)
-    time.sleep(0.2)
+    until(lambda: watch.backend is not None)
     admin = database.connect(location)
     try:
-        assert admin.execute("select pg_terminate_backend(?)", [watch.backend]).fetchone()[0]
-        time.sleep(0.5)  # it has connected again (and looked: nothing changed yet)
+        lost = watch.backend
+        assert admin.execute("select pg_terminate_backend(?)", [lost]).fetchone()[0]
+        until(lambda: watch.backend != lost)  # it has connected again and listens
         assert game_id not in woke  # nothing changed yet: the look after connecting woke nobody
         store.rename(admin, game_id, ["A", "B", "C"], ["A", "Bea", "C"])
     finally:

@@ -30,7 +30,7 @@ def notify(db: Database, key: str) -> None:
 class Listener(Watchers):
     """The games watched in one PostgreSQL database, and the connection that hears their changes."""
 
-    backend: int | None = None  # the server process listening (pg_stat_activity's pid), once connected
+    backend: int | None = None  # the server process listening (pg_stat_activity's pid), once it listens
 
     def _run(self) -> None:
         """Listen while anyone waits; connect again (after RETRY) when the connection is lost."""
@@ -49,9 +49,9 @@ class Listener(Watchers):
         """LISTEN, then wake watchers at each note, and look once a second without; end after IDLE seconds
         with nobody waiting."""
         db = connect(self.path, application_name="scorekeeper-listener")
-        self.backend = db.conn.info.backend_pid
         try:
             db.conn.execute(f"listen {CHANNEL}")
+            self.backend = db.conn.info.backend_pid
             self.unknown = True  # anything committed before LISTEN was not heard: look at once
             idle_since = time.monotonic()
             while True:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import time
 
 from click.testing import CliRunner
 
@@ -88,3 +89,11 @@ def game_count(app) -> int:
         return db.execute("select count(*) from games").fetchone()[0]
     finally:
         db.conn.close()
+
+
+def until(condition, seconds: float = 10.0) -> None:
+    """Wait for `condition()`, failing the test after `seconds` rather than hanging the run."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {seconds} s for what never came"
+        time.sleep(0.01)

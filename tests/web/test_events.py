@@ -15,11 +15,11 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper import leaderboard as leaderboard_module
-from scorekeeper import store
+from scorekeeper import live, store
 from scorekeeper.db import get_db
 from tests.samples import enter, sample
 from tests.samples import setup_fields as fields_of
-from tests.web.helpers import HX, text
+from tests.web.helpers import HX, text, until
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -314,7 +314,7 @@ def test_a_waiting_watcher_is_woken_by_a_round_at_any_table(app, client):
     )
     started = time.monotonic()
     watcher.start()
-    time.sleep(0.3)
+    until(lambda: live.watch(app.config["DATABASE"]).waiting)  # the watcher waits for news
     enter(client, {**document, "rounds": document["rounds"][:1]}, url=game)
     watcher.join(12)
     assert answers and answers[0].status_code == 200
