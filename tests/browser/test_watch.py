@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper import store
 from scorekeeper.db import connect
 
-from .helpers import press, tap
+from .helpers import press, tap, totals
 
 pytestmark = pytest.mark.browser
 
@@ -41,10 +41,6 @@ def enter_round(page: Page, number: int, bids, tricks) -> None:
     expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
 
 
-def totals(page: Page) -> list[str]:
-    return [t.strip() for t in page.locator("#scoreboard tfoot td").all_inner_texts()]
-
-
 @pytest.fixture
 def phones(browser, browser_context_args):
     """Two phones with their own cookies: the scorer's and a watcher's."""
@@ -69,7 +65,7 @@ def test_a_watcher_sees_the_round_appear_without_reloading(app, live_server, pho
     saved = time.monotonic()
     expect(watcher.locator("#scoreboard #round-1")).to_be_attached(timeout=(poll + 2) * 1000)
     assert time.monotonic() - saved <= poll + 1.5  # one polling interval, and the request itself
-    assert totals(watcher) == totals(scorer) == ["4", "5", "3"]  # secret bids made: bid + 3
+    assert totals(watcher) == totals(scorer) == [4, 5, 3]  # secret bids made: bid + 3
     expect(watcher.locator("#round-form .deal")).to_have_text(scorer.locator("#round-form .deal").inner_text())
     assert "Julien" in watcher.locator("#round-form .deal").inner_text()  # the next deal is his
     assert watcher.evaluate("window.notReloaded") is True
