@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import registry
 from scorekeeper.views import games
-from tests.samples import HX, enter, first, post, sample, start
+from tests.samples import HX, enter, first, post_round, sample, start
 
 GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
 
@@ -29,7 +29,7 @@ def save(client, url: str, document: dict, number: int, headers=HX) -> str:
     the last step's answer."""
     steps = sample(document["rules"]).posts(document["rounds"][number - 1], document)
     for step, fields in steps:
-        response = post(client, url, number, step, {**fields, "shown": shown(client, url)}, headers)
+        response = post_round(client, url, number, step, {**fields, "shown": shown(client, url)}, headers)
         assert response.status_code == (200 if headers else 303), response.get_data(as_text=True)
     return response.get_data(as_text=True)
 
@@ -87,9 +87,9 @@ def last_step(client, url: str, document: dict, number: int, extra: dict) -> str
     step's answer."""
     steps = sample(document["rules"]).posts(document["rounds"][number - 1], document)
     for step, fields in steps[:-1]:
-        post(client, url, number, step, {**fields, "shown": shown(client, url)}, HX)
+        post_round(client, url, number, step, {**fields, "shown": shown(client, url)}, HX)
     step, fields = steps[-1]
-    response = post(client, url, number, step, {**fields, **extra}, HX)
+    response = post_round(client, url, number, step, {**fields, **extra}, HX)
     assert response.status_code == 200, response.get_data(as_text=True)
     return response.get_data(as_text=True)
 
