@@ -17,11 +17,11 @@ from playwright.sync_api import Page, expect
 from scorekeeper import registry
 from tests.samples import all_fields, sample, setup_fields
 
+from .drawn import DRAWN
 from .helpers import board_rounds, round_number, shot, step, totals
 
 pytestmark = pytest.mark.browser
 
-GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
 FOLLOWS = 3000  # ms: what another phone saved shows within 3 s
 
 
@@ -54,7 +54,9 @@ def one_round_form(page: Page) -> None:
     expect(page.locator("#round-form #round-form")).to_have_count(0)
 
 
-@pytest.mark.parametrize("rules_id", GAMES)
+# the undo of a first round saved elsewhere, for one game: every game's undo is swapped in by the same page parts,
+# and test_flow's taps-in-view undoes a round of each game and finds one round form there too
+@pytest.mark.parametrize("rules_id", DRAWN[:1])
 def test_undo_leaves_one_round_form(page: Page, live_server, rules_id):
     url, _game = new_game(page, live_server, rules_id)
     elsewhere(page, url, rules_id, 1)
@@ -150,7 +152,7 @@ def kept(page: Page, name: str, value: str) -> None:
         expect(box).to_have_value(value)
 
 
-@pytest.mark.parametrize("rules_id", GAMES)
+@pytest.mark.parametrize("rules_id", DRAWN)
 def test_a_scoring_phone_follows_what_another_saves(page: Page, live_server, rules_id):
     url, game = new_game(page, live_server, rules_id)
     posts = sample(rules_id).posts(game["rounds"][0], game)
