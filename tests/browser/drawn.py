@@ -8,29 +8,20 @@ A game that draws anything itself (a macro, a script or a style of its own) keep
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from scorekeeper import registry
 
-ROOT = Path(__file__).resolve().parents[2]
 COMMENT = re.compile(r"{#.*?#}", re.S)
 
 
-def _text(*candidates: Path) -> str:
-    """The text of the first of `candidates` that exists ("" if none: a game without that piece)."""
-    return next((path.read_text() for path in candidates if path.is_file()), "")
-
-
 def drawing(bundle: registry.Bundle) -> tuple[str, ...]:
-    """What draws a game's pages: its board template (without its comments), its script and its style, wherever
-    the game's folder or the shared folders keep them."""
-    folder = ROOT / "scorekeeper" / "games" / bundle.module
-    board = _text(folder / "board.html", ROOT / "templates" / bundle.template)
-    script = _text(folder / "script.js", *(ROOT / "static" / path for path in bundle.scripts))
-    style = _text(folder / "style.css", *(ROOT / "static" / path for path in bundle.styles))
-    return (COMMENT.sub("", board).strip(), script, style)
+    """What draws a game's pages, from its folder: its board template (without its comments), and its own
+    script and style, if it has them."""
+    board = (bundle.folder / "board.html").read_text()
+    own = [path.read_text() for _, path in sorted(bundle.static.items())]
+    return (COMMENT.sub("", board).strip(), *own)
 
 
 def one_of_each_drawing() -> list[str]:

@@ -9,8 +9,8 @@ from tests.browser import drawn
 
 def game_folder(root, module: str, board: str, script: str = "") -> None:
     """A game's folder under `root` with its board template (and script)."""
-    folder = root / "scorekeeper" / "games" / module
-    folder.mkdir(parents=True)
+    folder = root / module
+    folder.mkdir()
     (folder / "board.html").write_text(board)
     if script:
         (folder / "script.js").write_text(script)
@@ -26,7 +26,8 @@ def test_a_game_drawn_by_the_same_blocks_as_another_is_played_once(tmp_path, mon
     game_folder(tmp_path, "wizard", blocks % "Wizard: the same blocks, said otherwise")
     game_folder(tmp_path, "whist", blocks % "Whist", script="a script of its own")
     game_folder(tmp_path, "skat", '{% import "blocks.html" as b %}{% set cell = b.other_cell %}')
-    bundles = tuple(registry.Bundle(name) for name in ("oh-hell", "wizard", "whist", "skat"))
-    monkeypatch.setattr(drawn, "ROOT", tmp_path)
+    bundles = (registry.Bundle("oh-hell"), registry.Bundle("wizard"), registry.Bundle("whist", script=True))
+    bundles += (registry.Bundle("skat"),)
+    monkeypatch.setattr(registry.Bundle, "folder", property(lambda bundle: tmp_path / bundle.module))
     monkeypatch.setattr(registry, "GAMES", bundles)
     assert drawn.one_of_each_drawing() == ["oh-hell", "whist", "skat"]
