@@ -26,6 +26,7 @@ UNKNOWN_HOST = N_("This server answers at %(address)s only: open that address.")
 CROSS_SITE = N_("This request came from another site and was refused.")
 REMATCH_WATCH_ONLY = N_("Only the phones that score this game can start its rematch: this link lets you watch it.")
 ADMIN_ONLY = N_("Only the admin, signed in on this server's admin page, can do this.")
+CLUB_OWNER_ONLY = N_("Only the phone that made this club (or the admin) can change it or its season.")
 OWNER_ONLY = N_(
     "Only the phone that started this game (or the admin) can rename its players, delete it or replace its "
     "score link; "
@@ -39,6 +40,8 @@ def _message(exc: HTTPException) -> str:
         return gettext(CROSS_SITE)
     if exc.code == 403 and exc.description == "owner-only":
         return gettext(OWNER_ONLY)
+    if exc.code == 403 and exc.description == "club-owner-only":
+        return gettext(CLUB_OWNER_ONLY)
     if exc.code == 403 and exc.description == "admin-only":
         return gettext(ADMIN_ONLY)
     if exc.code == 403 and exc.description == "rematch-watch-only":

@@ -70,11 +70,15 @@ def watch_key(event_id: str) -> str:
     return PREFIX + event_id
 
 
-def clean_name(raw: str | None) -> str:
-    """An event's name as typed, spacing folded; Invalid says what is wrong with it."""
+NO_NAME = N_("Give the club night a name.")
+
+
+def clean_name(raw: str | None, missing: str = NO_NAME) -> str:
+    """An event's name (or a club's: `missing` says what is unnamed) as typed, spacing folded; Invalid says what is
+    wrong with it."""
     name = " ".join((raw or "").split())
     if not visible(name):
-        raise Invalid([problem(N_("Give the club night a name."), field="name")])
+        raise Invalid([problem(missing, field="name")])
     if len(name) > MAX_NAME:
         raise Invalid([problem(N_("The name is too long: at most %(max)d characters."), max=MAX_NAME, field="name")])
     if unprintable(name):
@@ -243,6 +247,12 @@ def of_games(db: Database, game_ids: list[str]) -> list[Event]:
         query = f"select distinct e.* from events e join games g on g.event_id = e.id where g.id in ({marks})"
         found.update((row["id"], _row(row)) for row in db.query(query, ids))
     return sorted(found.values(), key=lambda e: (e.day, e.created), reverse=True)
+
+
+def of_club(db: Database, club_id: str) -> list[Event]:
+    """A club's nights (clubs.py), in the order they were held."""
+    rows = db.query("select * from events where club_id = ? order by day, created, id", [club_id])
+    return [_row(row) for row in rows]
 
 
 # -- its tables ------------------------------------------------------------------------------------

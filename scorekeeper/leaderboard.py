@@ -83,12 +83,26 @@ def leaderboard(finishes: Iterable[Finish]) -> list[Row]:
         row.average = Fraction(row.units, row.games * scale)
         # floor(average x 10 + 1/2), in integers: halves rounded up
         row.shown = Decimal((20 * row.units + row.games * scale) // (2 * row.games * scale)).scaleb(-1)
-    ordered = sorted(rows.values(), key=lambda r: (-r.average, -r.games, r.key))
+    return ranked(sorted(rows.values(), key=lambda r: (-r.average, -r.games, r.key)))
+
+
+def ranked(ordered: list[Row]) -> list[Row]:
+    """The rows (best first) each given its rank: equal averages and games share one."""
     for place, row in enumerate(ordered):
         before = ordered[place - 1] if place else None
         same = before is not None and (before.average, before.games) == (row.average, row.games)
         row.rank = before.rank if same and before is not None else place + 1
     return ordered
+
+
+def season(finishes: Iterable[Finish], minimum: int) -> tuple[list[Row], list[Row]]:
+    """A season's table: the players with at least `minimum` finished games, ranked as the leaderboard ranks them
+    (among themselves), and those with fewer, "not yet ranked", in the same order with no rank."""
+    board = leaderboard(finishes)
+    below = [row for row in board if row.games < minimum]
+    for row in below:
+        row.rank = 0
+    return ranked([row for row in board if row.games >= minimum]), below
 
 
 def finish_of(summary: dict) -> Finish | None:

@@ -31,6 +31,7 @@ MIGRATIONS: list[Migration] = []
 # Every table that holds what is stored, parents before children: what copy-store copies
 # (tests/test_copy_store.py fails while a table of the schema is missing here).
 TABLES = [
+    "clubs",
     "events",
     "event_access",
     "draws",
@@ -173,3 +174,17 @@ def m008_stored_bytes(db: Database) -> None:
     db.execute(
         "create table stored_bytes (address text primary key, bytes integer not null, ends double precision not null)"
     )
+
+
+@both
+def m009_clubs(db: Database) -> None:
+    """Clubs (clubs.py): a club groups its nights into a season, ranked with its minimum of games; the phone that
+    made it is its organiser. A night belongs to one club at most (`events.club_id`)."""
+    db.execute(
+        "create table clubs (id text primary key, name text not null, owner text not null, "
+        "minimum integer not null default 3, created text not null, updated text not null, "
+        "closed integer not null default 0, version integer not null default 1)"
+    )
+    db.execute("create index idx_clubs_owner on clubs (owner)")
+    db.execute("alter table events add column club_id text references clubs(id)")
+    db.execute("create index idx_events_club_id on events (club_id)")

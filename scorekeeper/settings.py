@@ -295,6 +295,7 @@ SETTINGS: tuple[Setting, ...] = (
         example="600 per minute",
     ),
     Setting("EVENT_CREATE_LIMIT", "10 per hour", rate, "Club nights started per address.", example="20 per hour"),
+    Setting("CLUB_CREATE_LIMIT", "10 per hour", rate, "Clubs (seasons) made per address.", example="20 per hour"),
     Setting(
         "RATELIMIT_STORAGE_URI",
         "scorekeeper://",

@@ -26,12 +26,13 @@ class Standing:
     sides: list[tuple[int, str, int]]
 
 
-def _grid(rows: list[list], widths: list[float], align_right_from: int) -> Table:
-    """A table with a shaded heading repeated on each page, zebra rows and numbers to the right."""
+def grid(rows: list[list], widths: list[float], align_right_from: int, wrap: int = 1) -> Table:
+    """A table with a shaded heading repeated on each page, zebra rows and numbers to the right; column `wrap` (a
+    name) wraps."""
     styles = paragraph_styles()
     # a name wraps in its column (a paragraph); the heading and the numbers are one line each
     body = [[printable(str(cell), BOLD) for cell in rows[0]]] + [
-        [para(str(cell), styles["body"]) if k == 1 else printable(str(cell)) for k, cell in enumerate(row)]
+        [para(str(cell), styles["body"]) if k == wrap else printable(str(cell)) for k, cell in enumerate(row)]
         for row in rows[1:]
     ]
     style = [
@@ -96,7 +97,7 @@ def _story(
         Spacer(1, 3),
     ]
     if board:
-        story.append(_grid(leaderboard_rows(board, lang), [w * width for w in (0.1, 0.5, 0.13, 0.12, 0.15)], 2))
+        story.append(grid(leaderboard_rows(board, lang), [w * width for w in (0.1, 0.5, 0.13, 0.12, 0.15)], 2))
     else:
         story.append(para(gettext("No game finished yet.", lang), styles["body"]))
     story.append(Spacer(1, 4))
@@ -132,7 +133,7 @@ def _story(
                 [
                     para(title, styles["strong"]),
                     Spacer(1, 2),
-                    _grid(rows, [w * width for w in (0.1, 0.6, 0.3)], 2),
+                    grid(rows, [w * width for w in (0.1, 0.6, 0.3)], 2),
                     Spacer(1, 8),
                 ]
             )

@@ -36,3 +36,6 @@ def init_app(app) -> None:
     from . import draws  # a club night's seating draws
 
     app.register_blueprint(draws.bp)
+    from . import clubs  # clubs and their seasons
+
+    app.register_blueprint(clubs.bp)

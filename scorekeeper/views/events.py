@@ -12,7 +12,7 @@ from datetime import date
 from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from markupsafe import Markup
 
-from .. import client, events, i18n, leaderboard, rules, security, store, summaries
+from .. import client, clubs, events, i18n, leaderboard, rules, security, store, summaries
 from ..db import get_db, without_connection, write
 from ..i18n import gettext
 from ..kept import MB, Kept, Once
@@ -38,6 +38,7 @@ CLOSED = N_("This club night is closed: no new games can be started for it.")
 TOO_MANY = N_("Too many club nights started from here: wait a while before starting another.")
 FULL = N_("This club night has all the games it may have (%(max)d): start this one on its own.")
 GONE = N_("There is no such club night: its link may be incomplete.")
+NO_CLUB = N_("That club is not one of yours, or it is closed: pick another, or none.")
 
 
 def event_or_404(event_id: str) -> events.Event:
@@ -56,24 +57,42 @@ def can_manage(event: events.Event) -> bool:
 # -- starting one ----------------------------------------------------------------------------------
 
 
+def new_page(status: int, errors: list, posted: dict):
+    """The form of a new club night, with the clubs this phone organises to put it in (`club`: the one chosen)."""
+    offered = clubs.mine(get_db(), client.device(), open_only=True)
+    today = date.today().isoformat()
+    return page.full("event_new.html", status, errors=errors, posted=posted, today=today, clubs=offered, area="event")
+
+
 @bp.get("/new")
 def new():
-    """The form of a new club night: its name and date (today by default)."""
-    return page.full("event_new.html", 200, errors=[], posted={}, today=date.today().isoformat(), area="event")
+    """The form of a new club night: its name and date (today by default), and its club (`?club=`)."""
+    return new_page(200, [], {"club": (request.args.get("club") or "")[:40]})
+
+
+def chosen_club() -> clubs.Club | None:
+    """The club the new night is for, if one was chosen: one this phone organises (or the admin), open."""
+    club_id = (request.form.get("club") or "")[:40]
+    club = clubs.load(get_db(), club_id) if club_id else None
+    if club_id and (club is None or club.closed or not (client.is_admin() or club.owner == client.device())):
+        raise Invalid([problem(NO_CLUB, field="club")])
+    return club
 
 
 @bp.post("")
 @security.limited("EVENT_CREATE_LIMIT", message=TOO_MANY)
 def create():
-    """Start the club night and open its page."""
+    """Start the club night (in its club's season, if one was chosen) and open its page."""
     try:
         name = events.clean_name(request.form.get("name"))
         day = events.clean_day(request.form.get("day"), date.today())
+        club = chosen_club()
     except Invalid as exc:
-        posted = {key: (request.form.get(key) or "")[:100] for key in ("name", "day")}
-        today = date.today().isoformat()
-        return page.full("event_new.html", 422, errors=exc.problems, posted=posted, today=today, area="event")
+        posted = {key: (request.form.get(key) or "")[:100] for key in ("name", "day", "club")}
+        return new_page(422, exc.problems, posted)
     event_id = events.create(get_db(), name, day, client.ensure_device(), store.now())
+    if club is not None:
+        clubs.add_night(get_db(), club.id, event_id, store.now())
     return redirect(url_for("events.show", event_id=event_id), 303)
 
 
@@ -187,7 +206,8 @@ def show(event_id: str):
     """The event's page: readable by anyone with its link."""
     event = event_or_404(event_id)
     role = events.role(get_db(), client.device(), event.id)
-    extra = dict(role=role, can_manage=can_manage(event), join=join_links(event), all_rules=rules.all_rules())
+    extra: dict = dict(role=role, can_manage=can_manage(event), join=join_links(event), all_rules=rules.all_rules())
+    extra["club"] = clubs.of_event(get_db(), event.id)  # its season, if it is in one
     if htmx and not htmx.history_restore_request:
         return page.blocks("event.html", ["event_head", "event_tables", "leaderboard"], 200, **context(event), **extra)
     return page.full("event.html", 200, **context(event), **extra)

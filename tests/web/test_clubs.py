@@ -1,0 +1,252 @@
+"""A club and its season through the web: a night put in a new club from its page, the next night added as it is
+created, the season page ranking the players of every night with the club's minimum ("not yet ranked" below), its
+CSV and PDF in the page's language; only the club's organiser (or the admin) changes it; bad input said; with and
+without htmx."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper.db import connect
+from tests.test_shared_limits import elsewhere
+from tests.web.helpers import HX, text
+from tests.web.test_events import DE, EN, make_event, play
+
+pytestmark = pytest.mark.two_engines
+
+# Night 1 plays the two samples (ALL or NOTHING: Anne, Pierre, Julien, Sylvie; Tout ou rien: Julien, Anne, Sylvie),
+# night 2 Tout ou rien again with the names typed otherwise: Julien 33.3 + 100 + 100, Anne 100 + 50 + 50, Sylvie 0
+# three times, Pierre 66.7 once (below a minimum of 3)
+RANKED = [["1", "Julien", "3", "2", "77.8"], ["2", "Anne", "3", "1", "66.7"], ["3", "Sylvie", "3", "0", "0.0"]]
+BELOW = [["Pierre", "1", "0", "66.7"]]
+
+
+def rows(response, table_id: str) -> list[list[str]]:
+    """The rows of one of the season page's tables, as read."""
+    html = response.get_data(as_text=True)
+    found = re.search(rf'<table id="{table_id}".*?<tbody>(.*?)</tbody>', html, re.S)
+    if not found:
+        return []
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", found.group(1), re.S)
+    ]
+
+
+def season_link(client, event_url: str) -> str:
+    """Where the night's a#season leads."""
+    html = client.get(event_url, headers=EN).get_data(as_text=True)
+    return re.search(r'<a class="button" id="season" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+
+
+def make_club(client, event_url: str | None = None, name="Thursday club", minimum="3", headers=None) -> str:
+    """Make a club through its form (from a night's page when `event_url` is given); its address."""
+    data = {"name": name, "minimum": minimum}
+    if event_url:
+        data["event"] = event_url.rsplit("/", 1)[-1]
+    made = client.post("/clubs", data=data, headers=headers or {})
+    assert made.status_code == 303, made.get_data(as_text=True)
+    return made.headers["Location"]
+
+
+def clubs_stored(app) -> list[tuple]:
+    """Every club as stored: name, minimum, closed, and its nights' ids."""
+    db = connect(app.config["DATABASE"])
+    try:
+        found = db.execute("select id, name, minimum, closed from clubs order by created").fetchall()
+        nights = db.execute("select club_id, id from events where club_id is not null order by id").fetchall()
+        return [(n, m, c, sorted(e for club, e in nights if club == i)) for i, n, m, c in found]
+    finally:
+        db.conn.close()
+
+
+def two_nights(client) -> tuple[str, str, str]:
+    """A club of two nights played as RANKED and BELOW say: the first put in a new club from its page, the second
+    started for the club; the club's address and the nights'."""
+    first = make_event(client, "Night one", "2026-11-05")
+    play(client, first, "all-or-nothing")
+    play(client, first, "tout-ou-rien")
+    assert season_link(client, first) == f"/clubs/new?event={first.rsplit('/', 1)[-1]}"
+    club = make_club(client, first)
+    assert season_link(client, first) == club
+    form = client.get(f"/events/new?club={club.rsplit('/', 1)[-1]}", headers=EN).get_data(as_text=True)
+    assert re.search(r'<option value="[^"]+" selected>Thursday club', form)
+    made = client.post("/events", data={"name": "Night two", "day": "2026-11-12", "club": club.rsplit("/", 1)[-1]})
+    second = made.headers["Location"]
+    play(client, second, "tout-ou-rien", players=["ANNE ", "julien", "Sylvie"])
+    return club, first, second
+
+
+def test_a_season_ranks_every_nights_players_from_its_minimum(client):
+    club, _first, second = two_nights(client)
+    assert season_link(client, second) == club
+    page = client.get(club, headers=EN)
+    assert page.status_code == 200
+    assert rows(page, "season-table") == RANKED
+    assert rows(page, "not-ranked") == BELOW
+    said = text(page)
+    assert "Ranked from 3 finished games." in said and "Not yet ranked" in said
+    assert "Season · 2 club nights · 3 games finished" in said
+    assert said.index("Night two") < said.index("Night one")  # the latest night first
+
+
+def test_the_season_follows_its_nights_and_its_minimum(client, app):
+    club, first, _second = two_nights(client)
+    assert rows(client.get(club, headers=EN), "not-ranked") == BELOW  # worked out, and kept
+    play(client, first, "inferno", players=["Anne", "Pierre", "Julien"])  # Pierre's second game, a night changed
+    shown = rows(client.get(club, headers=EN), "not-ranked")
+    assert [row[:2] for row in shown] == [["Pierre", "2"]]
+    assert client.post(f"{club}/change", data={"name": "Thursday club", "minimum": "2"}).status_code == 303
+    assert "Pierre" in [row[1] for row in rows(client.get(club, headers=EN), "season-table")]
+    assert rows(client.get(club, headers=EN), "not-ranked") == []
+
+
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_the_organiser_renames_takes_out_adds_and_closes(client, app, headers):
+    first = make_event(client, "Night one", "2026-11-05")
+    other = make_event(client, "Night two", "2026-11-12")
+    club = make_club(client, first)
+    renamed = {"name": "  Friday   club ", "minimum": "5"}
+    changed = client.post(f"{club}/change", data=renamed, headers={**EN, **headers})
+    if headers:
+        html = changed.get_data(as_text=True)
+        assert changed.status_code == 200 and 'id="club-page"' in html and "<html" not in html  # the block alone
+        assert "Ranked from 5 finished games." in text(changed)
+    else:
+        assert changed.status_code == 303 and changed.headers["Location"].endswith(club)
+    first_id, other_id = first.rsplit("/", 1)[-1], other.rsplit("/", 1)[-1]
+    assert clubs_stored(app) == [("Friday club", 5, 0, [first_id])]
+    assert f'<option value="{other_id}">Night two' in client.get(club).get_data(as_text=True)
+    assert client.post(f"{club}/nights", data={"add": other_id}, headers=headers).status_code in (200, 303)
+    assert client.post(f"{club}/nights", data={"remove": first_id}, headers=headers).status_code in (200, 303)
+    assert clubs_stored(app) == [("Friday club", 5, 0, [other_id])]
+    assert client.post(f"{club}/close", data={"closed": "1"}, headers=headers).status_code in (200, 303)
+    refused = client.post(f"{club}/nights", data={"add": first_id}, headers={**EN, **headers})
+    assert refused.status_code == 422 and "This club is closed" in text(refused)
+    assert clubs_stored(app) == [("Friday club", 5, 1, [other_id])]
+    started = client.post("/events", data={"name": "Night three", "club": club.rsplit("/", 1)[-1]}, headers=EN)
+    assert started.status_code == 422 and "or it is closed" in text(started)
+
+
+def test_a_watcher_sees_the_season_and_changes_nothing(client, other_phone, app):
+    first = make_event(client)
+    club = make_club(client, first)
+    mine = make_event(other_phone, "Their night")
+    page = other_phone.get(club, headers=EN)
+    assert page.status_code == 200 and 'id="club-manage"' not in page.get_data(as_text=True)
+    assert other_phone.get(f"{club}/season.csv").status_code == 200
+    before = clubs_stored(app)
+    for path, data in [
+        ("change", {"name": "Mine now", "minimum": "1"}),
+        ("nights", {"remove": first.rsplit("/", 1)[-1]}),
+        ("nights", {"add": mine.rsplit("/", 1)[-1]}),
+        ("close", {"closed": "1"}),
+    ]:
+        for headers in ({}, HX):
+            refused = other_phone.post(f"{club}/{path}", data=data, headers={**EN, **headers})
+            assert refused.status_code == 403, path
+            assert "Only the phone that made this club" in text(refused)
+    started = other_phone.post("/events", data={"name": "Sneaky", "club": club.rsplit("/", 1)[-1]}, headers=EN)
+    assert started.status_code == 422 and "That club is not one of yours" in text(started)
+    assert 'id="season"' not in other_phone.get(first).get_data(as_text=True).split('id="event-exports"')[0]
+    assert clubs_stored(app) == before
+
+
+def test_a_night_another_phone_organises_is_not_put_in_a_season(client, other_phone, app):
+    club = make_club(client)
+    theirs = make_event(other_phone, "Their night")
+    refused = client.post(f"{club}/nights", data={"add": theirs.rsplit("/", 1)[-1]}, headers=EN)
+    assert refused.status_code == 422 and "Only the organiser of that club night" in text(refused)
+    made = make_club(client, theirs, name="Taken")  # a night not theirs to give: the club is made without it
+    assert clubs_stored(app) == [("Thursday club", 3, 0, []), ("Taken", 3, 0, [])]
+    assert client.post(f"{made}/nights", data={"add": "no-such-night"}).status_code == 422
+
+
+def test_the_admin_changes_any_club(client, other_phone, app):
+    club = make_club(client)
+    app.config["ADMIN_PASSWORD"] = "cœur à pique"
+    assert other_phone.post("/admin", data={"password": "cœur à pique"}).status_code == 303
+    assert other_phone.post(f"{club}/change", data={"name": "Renamed", "minimum": "4"}).status_code == 303
+    assert clubs_stored(app) == [("Renamed", 4, 0, [])]
+
+
+@pytest.mark.parametrize(
+    "name, minimum, said",
+    [
+        ("", "3", "Give the club a name."),
+        ("\u3164\u200b", "3", "Give the club a name."),
+        ("x" * 81, "3", "at most 80 characters"),
+        ("Club\u202enight", "3", "control or text-direction character"),
+        ("Club", "0", "a whole number from 1 to 50"),
+        ("Club", "51", "a whole number from 1 to 50"),
+        ("Club", "2.5", "a whole number from 1 to 50"),
+        ("Club", "9" * 5000, "a whole number from 1 to 50"),
+    ],
+)
+@pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
+def test_bad_input_is_said_and_nothing_is_stored(client, app, name, minimum, said, headers):
+    refused = client.post("/clubs", data={"name": name, "minimum": minimum}, headers={**EN, **headers})
+    assert refused.status_code == 422 and said in text(refused)
+    assert clubs_stored(app) == []
+    club = make_club(client)
+    changed = client.post(f"{club}/change", data={"name": name, "minimum": minimum}, headers={**EN, **headers})
+    assert changed.status_code == 422 and said in text(changed)
+    assert clubs_stored(app) == [("Thursday club", 3, 0, [])]
+
+
+def test_one_address_cannot_make_clubs_without_limit_on_any_worker(app, client, tmp_path):
+    app.config["CLUB_CREATE_LIMIT"] = "3 per hour"
+    make_club(client)
+    make_club(client)
+    # another process over the same store (another worker) counts the same address with this one
+    there = elsewhere(app, tmp_path, [("POST", "/clubs", {"name": "Elsewhere"})] * 2, CLUB_CREATE_LIMIT="3 per hour")
+    assert there == [303, 429]
+    refused = client.post("/clubs", data={"name": "Fourth"}, headers=EN)
+    assert refused.status_code == 429 and "Too many clubs made from here" in text(refused)
+    assert len(clubs_stored(app)) == 3
+
+
+@pytest.mark.parametrize(
+    "lang, title, below, heading",
+    [
+        ("en", "Thursday club — season", "Not yet ranked", "Ranked from 3 finished games."),
+        ("fr", "Thursday club — saison", "Pas encore classés", "Classé à partir de 3 parties terminées."),
+        ("de", "Thursday club — Saison", "Noch nicht gewertet", "Gewertet ab 3 beendeten Partien."),
+    ],
+)
+def test_the_season_as_csv_and_pdf_in_the_pages_language(client, lang, title, below, heading):
+    club, _first, _second = two_nights(client)
+    asked = {"Accept-Language": lang}
+    exported = client.get(f"{club}/season.csv", headers=asked)
+    assert exported.status_code == 200 and exported.mimetype == "text/csv"
+    read = list(csv.reader(io.StringIO(exported.get_data(as_text=True))))
+    assert read == [["rank", "player", "games", "won", "average"], *RANKED, ["", *BELOW[0]]]
+    sheet = client.get(f"{club}/season.pdf?paper=a4", headers=asked)
+    assert sheet.status_code == 200 and sheet.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(sheet.get_data()))
+    said = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    assert reader.metadata.title == title
+    for words in (title, below, heading, "Julien", "Pierre", "Night one", "Night two"):
+        assert words in said, words
+    assert said.index("Julien") < said.index("Anne") < said.index(below) < said.index("Pierre")
+    assert client.get(f"{club}/season.pdf?paper=a0").status_code == 422
+
+
+def test_the_season_page_speaks_german(client):
+    club = make_club(client, make_event(client), headers=DE)
+    said = text(client.get(club, headers=DE))
+    assert "Saison" in said and "Noch niemand hat die Mindestzahl an Partien gespielt." in said
+
+
+def test_a_season_keeps_so_many_nights_and_says_so(client, app, monkeypatch):
+    monkeypatch.setattr("scorekeeper.clubs.MAX_NIGHTS", 1)
+    first, second = make_event(client, "Night one"), make_event(client, "Night two")
+    club = make_club(client, first)
+    refused = client.post(f"{club}/nights", data={"add": second.rsplit("/", 1)[-1]}, headers=EN)
+    assert refused.status_code == 422 and "all the nights it may have (1)" in text(refused)
+    assert clubs_stored(app)[0][3] == [first.rsplit("/", 1)[-1]]
