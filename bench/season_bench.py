@@ -108,4 +108,4 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     numbers = [int(a) for a in args if a.isdigit()][:3]
     numbers += [40, 30, 30][len(numbers) :]
-    main(*numbers, next((a for a in args if not a.isdigit()), "sqlite"))
+    main(numbers[0], numbers[1], numbers[2], next((a for a in args if not a.isdigit()), "sqlite"))
