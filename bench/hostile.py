@@ -9,7 +9,9 @@ Targets (issue 25): the other table's page and save each under 2 s throughout; m
 The flood of issue 38: `flood` (500 kept-alive connections asking /healthz as fast as they are answered) or
 `flood-polls` (a poll with an old version, answered at once), each worker pacing the address (worker.py).
 Run: `.venv/bin/python bench/hostile.py [polls|uploads|flood|flood-polls|memory ...] [--connections 3000]
-[--seconds 30]`.
+[--seconds 30]`. With `--against PORT --target GAME_URL`, only the hostile client of the one kind named, against a
+server already running (bench/night.py runs it so, in a process of its own beside the venue's phones), printing
+what it got as JSON.
 """
 
 from __future__ import annotations
@@ -110,6 +112,11 @@ class Hostile:
         self.held_max = 0
         self.refused = 0  # connections closed by the server before any answer
         self.answers: dict[int, int] = {}
+
+    def figures(self) -> dict:
+        """What it held and what it was answered."""
+        answers = dict(sorted(self.answers.items()))
+        return {"held at most": self.held_max, "closed unanswered": self.refused, "answers": answers}
 
     async def run(self, seconds: float) -> None:
         """Keep `count` connections busy for `seconds`."""
@@ -265,7 +272,14 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=3000)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--set", action="append", default=[], help="a server setting, KEY=VALUE (repeatable)")
+    parser.add_argument("--against", type=int, help="the port of a server already running: the hostile client only")
+    parser.add_argument("--target", help="with --against: the game its polls watch")
     args = parser.parse_args()
+    if args.against:
+        attacker = Hostile(args.against, args.connections, args.parts[0], args.target, 1)
+        asyncio.run(attacker.run(args.seconds))
+        print(json.dumps(attacker.figures()), flush=True)
+        return
     settings = SETTINGS | dict(each.split("=", 1) for each in args.set)
     with tempfile.TemporaryDirectory(prefix="scorekeeper-hostile-") as folder:
         server = Server(Path(folder), workers=2, settings=settings)

@@ -89,7 +89,8 @@ def run(
     warm(app)  # migrate the store and make the secret key once, before the workers start
     connections = app.config["WORKER_CONNECTIONS"]
     finish_timers()
-    open_files(connections + 256)  # each connection is a file; the store, the logs and the listener a few more
+    # each connection is a file, served or parked (worker.py's lot: as many again); the store and logs a few more
+    open_files(2 * connections + 256)
     if ready:
         ready()
     Server(

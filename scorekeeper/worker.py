@@ -4,8 +4,15 @@ once, and how many requests it may have served a second.
 A worker holds WORKER_CONNECTIONS connections (gunicorn's worker_connections) and takes the next only when one
 ends: a client that keeps them all open (long polls, slow uploads, idle keep-alives) would leave none for the
 other tables, and the app, which sees a request only once its connection is taken, could not help it. Past
-CONNECTIONS_PER_ADDRESS (a setting, 500 by default: half a worker) a new connection from that address is closed
-at once, before anything is read from it, so every other table still finds room.
+CONNECTIONS_PER_ADDRESS (a setting, 600 by default) a new connection from that address is not served: it is
+parked in the worker's lot, unread, with no greenlet, and answered 429 with Retry-After only as long after as a
+poll may wait for news (LONG_POLL_SECONDS; the lot holds WORKER_CONNECTIONS such connections, and past that one
+is closed at once). Closing it at once
+was what made a hostile client slow everyone: each connection closed asked again the moment it was, and the
+kernel's one queue of connections not yet accepted, which every address shares in arrival order, held up to
+1,300 of them, so a venue's save waited there 0.7 s at the median and 5 s at worst (BENCHMARKS.md). Parked, a
+connection asks again once per LONG_POLL_SECONDS, whatever its client does, and the queue stays short; and each
+worker takes every connection waiting when it wakes (Draining), not one a turn.
 
 Within its connections, an address is paced (REQUESTS_PER_SECOND, REQUEST_BURST): its requests are served at
 that rate at most, a burst at once, the rest each waiting its turn. A request whose turn is more than
@@ -24,10 +31,13 @@ by its /64, the block one subscriber is given.
 from __future__ import annotations
 
 import ipaddress
+import socket
 import time
-from collections import Counter
+from collections import Counter, deque
 
 import gevent
+from gevent.server import StreamServer
+from gunicorn.workers import ggevent
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
@@ -37,6 +47,7 @@ from .guard import trusted_proxies
 from .rules import N_
 
 TOO_MANY = N_("Too many requests from this address; wait a moment.")
+ACCEPT_AT_ONCE = 100  # connections a worker takes from the kernel's queue each time the listener wakes it
 
 
 def client_key(address: str) -> str:
@@ -96,14 +107,66 @@ def refusal(headers: list[tuple[str, str]], retry_after: int) -> bytes:
     return head.encode() + body
 
 
+def head_of(raw: bytes) -> list[tuple[str, str]]:
+    """The header lines of a request's first bytes, as gunicorn gives them (names in capitals)."""
+    lines = raw.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")[1:]
+    return [(name.strip().upper(), value.strip()) for name, _, value in (line.partition(":") for line in lines)]
+
+
+class Lot:
+    """Connections past their address's share, parked unread until `hold` seconds have passed, then answered 429
+    with Retry-After (`retry` seconds) and closed: a socket each, no greenlet, no read. At most `size` at once;
+    past that one is closed at once (its client then asks again at once, which the lot is there to prevent)."""
+
+    def __init__(self, size: int, hold: float, retry: int = 1):
+        self.size, self.hold, self.retry = size, hold, retry
+        self.parked: deque[tuple[float, socket.socket]] = deque()  # in the order they came: the first due first
+
+    def park(self, client, now: float) -> bool:
+        """Keep this connection open, unanswered, till its time (False if the lot is full: the caller closes it)."""
+        if len(self.parked) >= self.size:
+            return False
+        # gevent closes the socket it handed to the handler once the handler returns: keep the file, not it
+        self.parked.append((now + self.hold, socket.socket(fileno=client.detach())))
+        return True
+
+    def release(self, now: float) -> None:
+        """Answer and close every parked connection whose time has come."""
+        while self.parked and self.parked[0][0] <= now:
+            _, sock = self.parked.popleft()
+            try:
+                sock.setblocking(False)  # a fresh socket's buffer takes a few hundred bytes; nothing waits here
+                try:
+                    raw = sock.recv(8192)  # its request's head, for its language; unread, closing it would reset
+                except BlockingIOError:
+                    raw = b""
+                sock.send(refusal(head_of(raw), self.retry))
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # its client went away meanwhile
+            finally:
+                sock.close()
+
+
+class Draining(StreamServer):
+    """gevent's StreamServer, taking up to ACCEPT_AT_ONCE waiting connections each time its listener wakes it.
+    gunicorn has each worker take one (max_accept 1, to spread connections over the workers), then run every
+    greenlet that is ready before the next: with thousands of a hostile client's connections ahead in the queue,
+    a venue's waited behind them one turn of the worker's loop each. Parking or serving one costs far less than
+    a turn; one worker handed more than the other is what the caps are sized for (each fits a whole venue)."""
+
+    max_accept = property(lambda self: ACCEPT_AT_ONCE, lambda self, value: None)  # gunicorn's 1 is not taken
+
+
 class Worker(GeventWorker):
-    """GeventWorker that closes a connection from an address already holding its share, and paces each
+    """GeventWorker that parks a connection from an address already holding its share, and paces each
     address's requests."""
 
     def init_process(self):
         """Read the caps from the app's settings once it is loaded."""
         self.held: Counter[str] = Counter()
         self.cap, self.exempt, self.pace = 0, frozenset(), Pace(0, 0, 0)
+        self.lot = Lot(0, 0)
         super().init_process()
 
     def load_wsgi(self):
@@ -115,14 +178,33 @@ class Worker(GeventWorker):
         # typed by settings.py; an app without them is not paced
         rate, burst = config.get("REQUESTS_PER_SECOND", 0), config.get("REQUEST_BURST", 1)
         self.pace = Pace(rate, burst, config.get("REQUEST_WAIT_SECONDS", 0))
+        # parked as long as a poll may wait for news: a client holding thousands then reconnects that seldom
+        hold = max(config.get("LONG_POLL_SECONDS", 0), config.get("POLL_AGAIN_SECONDS", 5))
+        self.lot = Lot(config.get("WORKER_CONNECTIONS", 0), hold, config.get("POLL_AGAIN_SECONDS", 5))
+
+    def run(self):
+        """Serve, each listener draining the queue of new connections, answering the parked connections whose
+        time has come meanwhile."""
+        ggevent.StreamServer = Draining  # what gunicorn's run() builds its servers with, in this process
+        gevent.spawn(self.sweep)
+        super().run()
+
+    def sweep(self) -> None:
+        """Answer the lot's connections as their time comes (every quarter second: a parked one waits its
+        POLL_AGAIN_SECONDS, a quarter more at worst)."""
+        while True:
+            gevent.sleep(0.25)
+            self.lot.release(time.monotonic())
 
     def handle(self, listener, client, addr):
-        """Serve the connection, unless its address already holds `cap` of them (then close it unread)."""
+        """Serve the connection, unless its address already holds `cap` of them (then park it, or close it unread
+        if the lot is full)."""
         address = client_key(addr[0]) if isinstance(addr, tuple) and addr else ""
         if not self.cap or not address or addr[0] in self.exempt:
             return super().handle(listener, client, addr)
         if self.held[address] >= self.cap:
-            client.close()
+            if not self.lot.park(client, time.monotonic()):
+                client.close()
             return None
         self.held[address] += 1
         try:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import socket
 from pathlib import Path
 
 import pytest
 
 from bench.server import Server
-from scorekeeper.worker import Pace
+from scorekeeper.worker import Lot, Pace
 
 VENUE, HOARDER, FLOOD, OTHER = "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"
 TABLE = "player.0=Anne&player.1=Julien&player.2=Sylvie&dealer=0"
@@ -118,6 +119,55 @@ def test_an_address_asking_as_fast_as_it_is_answered_is_paced_then_refused(serve
     for lang, headers, said in refused:
         assert said.strip() == SAID[lang] and headers["retry-after"] == "1"
         assert headers["content-type"] == "text/plain; charset=utf-8"
+
+
+HELD = {"CONNECTIONS_PER_ADDRESS": "3", "LONG_POLL_SECONDS": "1", "POLL_AGAIN_SECONDS": "2"}
+
+
+@pytest.mark.parametrize("server", [HELD], indirect=True)
+def test_a_connection_past_its_address_share_is_answered_later_not_closed(server):
+    """An address holding its share of connections (3 a worker here) opens 12 at once, each a phone of its own
+    waiting for news: those past its share are not closed unanswered (a client then asks again at once, and its
+    asking crowds out everyone's new connections) but held, then answered 429 with when to ask again, in the
+    phone's language; another address is served meanwhile."""
+    game = start_games(server.port, 1)[0]
+
+    async def hold():
+        polls = [
+            ask(server.port, HOARDER, "GET", f"{game}/poll?version=1&wait=3", f"device=p{k}", lang="fr")
+            for k in range(12)
+        ]
+        return await asyncio.gather(*polls, ask(server.port, OTHER, "GET", "/healthz"))
+
+    *held, other = asyncio.run(hold())
+    statuses = collections.Counter(status for status, _, _ in held)
+    assert statuses[429] >= 6 and statuses[204] <= 6 and not statuses[0], statuses
+    for status, headers, said in held:
+        if status == 429:
+            assert said.strip() == SAID["fr"] and headers["retry-after"] == "2"
+    assert other[0] == 200
+
+
+def test_the_lot_answers_its_connections_when_their_time_comes_and_holds_no_more_than_its_size():
+    lot = Lot(size=2, hold=5, retry=3)
+    pairs = [socket.socketpair() for _ in range(3)]
+    for _, client in pairs:
+        client.sendall(b"GET /healthz HTTP/1.1\r\nAccept-Language: de\r\n\r\n")
+    assert [lot.park(server, 100.0) for server, _ in pairs] == [True, True, False]  # the third: closed by the caller
+    lot.release(104.9)
+    pairs[0][1].setblocking(False)
+    with pytest.raises(BlockingIOError):
+        pairs[0][1].recv(100)  # not yet
+    lot.release(105.0)
+    for _, client in pairs[:2]:
+        client.setblocking(True)
+        answer = client.recv(1000).decode()
+        assert answer.startswith("HTTP/1.1 429 ") and "Retry-After: 3\r\n" in answer and SAID["de"] in answer
+        assert client.recv(100) == b""  # and closed
+    assert not lot.parked
+    for server, client in pairs:
+        server.close()
+        client.close()
 
 
 def test_the_pace_lets_a_burst_through_then_spaces_the_rest_and_refuses_past_the_wait():
