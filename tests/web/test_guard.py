@@ -14,7 +14,7 @@ import gevent
 import pytest
 
 from scorekeeper import guard
-from scorekeeper.worker import Worker
+from scorekeeper.worker import Lot, Worker
 from tests.conftest import own_app
 
 from .helpers import HX, game_count, start
@@ -178,6 +178,7 @@ def worker(monkeypatch):
     """The gevent worker's own part, each connection "served" by opening the next one inside it."""
     found = Worker.__new__(Worker)
     found.held, found.cap, found.exempt = Counter(), 2, frozenset({"127.0.0.1"})
+    found.lot = Lot(0, 0)  # full: a connection past its share is closed at once (tests/test_flood.py: parked)
     served: list[str] = []
 
     def serve(self, listener, client, addr):
@@ -195,7 +196,7 @@ def test_the_worker_closes_an_addresss_connections_past_its_share(worker):
     found, queue, served = worker
     first, later = Connection(), [(a, Connection()) for a in ("10.0.0.9", "10.0.0.9", "10.0.0.8", "127.0.0.1")]
     queue.extend(later)
-    found.handle(None, first, ("10.0.0.9", 5000))  # three at once from 10.0.0.9: the third is closed unread
+    found.handle(None, first, ("10.0.0.9", 5000))  # three at once from 10.0.0.9: the third is closed unread (lot full)
     assert served == ["10.0.0.9", "10.0.0.9", "10.0.0.8", "127.0.0.1"]
     assert later[1][1].closed and not first.closed and not later[2][1].closed
     assert found.held == Counter()
