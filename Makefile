@@ -47,7 +47,8 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV) || (rm -rf $(VENV) && $(APT) update -qq && $(APT) install -y -qq python3-venv && $(PYTHON) -m venv $(VENV))
 	$(VENV)/bin/python -m pip install --quiet pip==26.3
 
-# constraints.txt pins every Python package, the ones pyproject.toml names and all they pull in
+# constraints.txt pins every Python package, the ones pyproject.toml names and all they pull in; the games
+# are found through the entry points pip writes from pyproject.toml, so a newer pyproject.toml installs again
 $(VENV)/.app-installed: $(VENV)/bin/python pyproject.toml constraints.txt
 	$(VENV)/bin/pip install --quiet -c constraints.txt -e .
 	touch $@

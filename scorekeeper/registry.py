@@ -1,7 +1,11 @@
-"""The games Scorekeeper knows: one line each in GAMES, in the order the home page offers them.
+"""The games Scorekeeper knows, found like plugins: every installed distribution's entry points of the
+group `scorekeeper.games` (this one's are in pyproject.toml, one line a game: `inferno =
+"scorekeeper.games.inferno:GAME"`), each naming a game's `Bundle`. GAMES holds them in the order the
+home page offers them, their `order` field's (the order they are found in decides nothing).
 
-A game is one folder, `scorekeeper/games/<module>/` (its id `everest-abyss` with underscores:
-`everest_abyss`), holding one piece per layer, and its tests and sample in `tests/games/<module>/`:
+A game is one package folder, the entry point's module (`scorekeeper/games/<module>/` here: the id
+`everest-abyss` with underscores, `everest_abyss`), holding one piece per layer; a game of this
+repository has its tests and sample in `tests/games/<module>/`:
 
     rules     rules.py                   RULES, a rules.Rules (pure: no Flask, no SQL)
     form      form.py                    read(form, step, ctx): the round the form posted
@@ -13,19 +17,23 @@ A game is one folder, `scorekeeper/games/<module>/` (its id `everest-abyss` with
 
 Every layer finds a game's piece here and nowhere else; tests/test_contract.py checks that each
 registered game has every piece and that they work together. Pure data and the standard library,
-so any layer, the rules included, may import it.
+so any layer, the rules included, may import it. Deleting a game is deleting its two folders and its
+entry point's line.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import importlib.util
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 
 PACKAGE = __name__.rpartition(".")[0]  # "scorekeeper"
+GROUP = f"{PACKAGE}.games"  # the entry points' group a game is registered in
 TEMPLATE_MACROS = ("deal_line", "round_form", "round_label", "cell", "total_label", "legend", "edit_fields")
 
 
@@ -36,16 +44,18 @@ class Bundle:
     id: str
     script: bool = False  # script.js of the game's folder, in the script of its pages (assets.bundles)
     style: bool = False  # style.css of the game's folder, in their style sheet likewise
+    order: int = 1000  # where the home page lists it: by order, then by id
+    package: str = ""  # the game's folder as a Python package: its entry point's module (discover)
+
+    def __post_init__(self) -> None:
+        """A bundle made without its package (a test's) is this repository's: scorekeeper/games/<module>."""
+        if not self.package:
+            object.__setattr__(self, "package", f"{PACKAGE}.games.{self.module}")
 
     @property
     def module(self) -> str:
         """The name of the game's folder as a Python package: the id with underscores."""
         return self.id.replace("-", "_")
-
-    @property
-    def package(self) -> str:
-        """The game's folder as a Python package."""
-        return f"{PACKAGE}.games.{self.module}"
 
     @property
     def folder(self) -> Path:
@@ -111,13 +121,37 @@ class Bundle:
         return load(self.sheet_module)
 
 
-GAMES = (
-    Bundle("tout-ou-rien", style=True),
-    Bundle("all-or-nothing", script=True, style=True),
-    Bundle("everest-abyss", script=True, style=True),
-    Bundle("all-fours", script=True, style=True),
-    Bundle("inferno", script=True, style=True),
-)
+class NotAGame(Exception):
+    """An entry point of the games' group that gives no game: what is wrong, and whose it is."""
+
+
+def discover(points: Iterable[importlib.metadata.EntryPoint] | None = None) -> tuple[Bundle, ...]:
+    """The games the installed distributions register (or `points`), in the home page's order: by their
+    `order`, then by id. Two games of one id, or an entry point that names no Bundle of its name, stop it."""
+    found: dict[str, Bundle] = {}
+    for point in importlib.metadata.entry_points(group=GROUP) if points is None else points:
+        bundle = _loaded(point)
+        if bundle.id in found:
+            raise NotAGame(f"two games are registered as {bundle.id}: {found[bundle.id].package} and {point.module}")
+        found[bundle.id] = replace(bundle, package=point.module)
+    return tuple(sorted(found.values(), key=lambda bundle: (bundle.order, bundle.id)))
+
+
+def _loaded(point: importlib.metadata.EntryPoint) -> Bundle:
+    """The Bundle an entry point names, checked: it is one, and of the entry point's name."""
+    where = f"entry point {point.name} = {point.value} ({GROUP})"
+    try:
+        bundle = point.load()
+    except (ImportError, AttributeError) as error:
+        raise NotAGame(f"{where}: {error}") from error
+    if not isinstance(bundle, Bundle):
+        raise NotAGame(f"{where} is not a registry.Bundle but {type(bundle).__name__}")
+    if bundle.id != point.name:
+        raise NotAGame(f"{where} names the game {bundle.id}: the entry point's name is the game's id")
+    return bundle
+
+
+GAMES = discover()  # each game's package imports Bundle from here, defined above
 
 
 @cache

@@ -5,11 +5,13 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+import tomllib
+from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
+from scorekeeper import create_app, registry
 from scorekeeper.db import migrate
 from scorekeeper.security import limiter
 from tests import postgresql
@@ -20,6 +22,9 @@ ENGINES = ("sqlite", "postgresql")
 def pytest_configure(config):
     """The run's first process starts a throwaway PostgreSQL server (where Debian's package is installed); the
     test processes xdist starts find it through the environment. Servers left by killed runs are stopped."""
+    unknown = sorted(set(registered()) - set(registry.ids()))
+    if unknown:  # the games are found in the installed metadata, which pip writes from pyproject.toml
+        pytest.exit(f"pyproject.toml registers games not installed ({', '.join(unknown)}): run make setup-test", 4)
     if hasattr(config, "workerinput") or os.environ.get(postgresql.URL) or postgresql.binaries() is None:
         return
     postgresql.sweep()
@@ -37,6 +42,12 @@ def pytest_unconfigure(config):
 
 
 POSTGRESQL_FOLDER = pytest.StashKey[str]()
+
+
+def registered() -> dict[str, str]:
+    """The games pyproject.toml registers: the entry points of the games' group, by id."""
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return project["entry-points"][registry.GROUP]
 
 
 def pytest_generate_tests(metafunc):
