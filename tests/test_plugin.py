@@ -93,13 +93,13 @@ def without(game: registry.Bundle, tree: Path) -> None:
 
 
 def built_static(target: Path) -> None:
-    """The built static files, linked (a fresh build compresses them all: 3 s): only the outside game's are
+    """The built static files, copied (a fresh build compresses them all: 3 s): only the outside game's are
     built then. Another test process may be replacing a file meanwhile; a missing one is built again."""
     built = ROOT / "build" / "static"
     for path in (p for p in built.rglob("*") if p.is_file()):
         (target / path.relative_to(built)).parent.mkdir(parents=True, exist_ok=True)
         try:
-            os.link(path, target / path.relative_to(built))
+            shutil.copyfile(path, target / path.relative_to(built))
         except FileNotFoundError:
             continue
 
