@@ -9,7 +9,7 @@ from .rules import N_, Game, Invalid, Result, fail
 from .rules.setup import printable_names
 
 FORMAT = "scorekeeper-game/1"
-KNOWN = {"format", "rules", "options", "players", "first_dealer", "rounds", "result"}
+KNOWN = {"format", "rules", "options", "players", "first_dealer", "rounds", "changes", "result"}
 
 
 def loads(text: str | bytes) -> Game:
@@ -38,6 +38,7 @@ def from_document(document) -> Game:
         options=document.get("options", {}),
         first_dealer=document.get("first_dealer", 0),
         rounds=document.get("rounds", []),
+        changes=document.get("changes", []),  # players who came, sat out, left (RULES.md section 8)
     )
     if bad_names := printable_names(game.players):
         raise Invalid(bad_names)
@@ -71,6 +72,8 @@ def to_document(game: Game, result: Result | None = None) -> dict:
         "first_dealer": game.first_dealer,
         "rounds": game.rounds,
     }
+    if game.changes:  # a game without changes is written as before them
+        document["changes"] = game.changes
     if result is not None:
         document["result"] = result_document(result)
     return document
@@ -84,8 +87,16 @@ def result_document(result: Result) -> dict:
         "totals": result.totals,
         "finished": result.finished,
         "winners": result.winner_names(),
-        "standings": [{"rank": s.rank, "side": result.sides[s.side], "total": s.total} for s in result.standings],
+        "standings": [_standing(result, s) for s in result.standings],
     }
+
+
+def _standing(result: Result, standing) -> dict:
+    """One side's place in `result.standings`, marked `left` when the player left the game (RULES.md 8)."""
+    written = {"rank": standing.rank, "side": result.sides[standing.side], "total": standing.total}
+    if result.lineup is not None and standing.side in result.lineup.gone and len(result.sides) == len(result.lineup.names):
+        written["left"] = True
+    return written
 
 
 def dumps(game: Game, result: Result | None = None) -> str:

@@ -10,6 +10,7 @@ import copy
 from functools import cache
 
 from .. import registry
+from . import lineup
 from .base import (
     N_,
     Game,
@@ -28,6 +29,7 @@ from .base import (
 )
 from .fields import is_int
 from .problems import shown
+from .rounds import play_round, upcoming
 
 __all__ = [
     "N_",
@@ -80,72 +82,13 @@ def get(rules_id) -> Rules:
     return games[rules_id]
 
 
-def _dealer_of(rules: Rules, game: Game, state: State, rnd: dict) -> int:
-    """The round's dealer: its own `dealer` field when given, else the rotation's."""
-    if "dealer" not in rnd or rnd["dealer"] is None:
-        return state.dealer
-    seat = rnd["dealer"]
-    if not is_int(seat) or not 0 <= seat < len(game.players) or not rules.can_deal(game, state, seat):
-        raise fail(
-            N_("The dealer must be one of the players still in the game (got %(value)s)."),
-            value=shown(seat),
-            field="dealer",
-        )
-    return seat
-
-
-def _upcoming(rules: Rules, game: Game, state: State) -> Upcoming | None:
-    """The next round to play, or None once the game is over."""
-    if state.finished:
-        return None
-    order = rules.order(game, state, state.dealer)
-    return Upcoming(
-        number=state.played + 1,
-        dealer=state.dealer,
-        cards=rules.cards(game, state),
-        first=order[0] if order else state.dealer,
-        order=order,
-        notes=rules.upcoming_notes(game, state),
-        extra=rules.upcoming_extra(game, state, state.dealer),
-        entry=rules.entry(game, state, state.dealer),
-    )
-
-
-def _play_round(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResult:
-    """Check and score one round on top of `state`, which it advances."""
-    number = state.played + 1
-    if state.finished:
-        raise fail(N_("The game was already over: round %(round)d cannot be played."), round=number, field="rounds")
-    if not isinstance(rnd, dict):
-        raise fail(N_("A round must be an object."), field="rounds")
-    state.dealer = _dealer_of(rules, game, state, rnd)
-    dealer, cards = state.dealer, rules.cards(game, state)
-    entry = rules.entry(game, state, dealer)
-    checked, warnings = rules.check_round(game, state, rnd)
-    if rnd.get("dealer") is not None:
-        checked["dealer"] = dealer
-    scores, marks, notes = rules.apply(game, state, checked)
-    state.played += 1
-    if not state.finished:
-        state.dealer = rules.next_dealer(game, state, dealer)
-    return RoundResult(
-        number=number,
-        dealer=dealer,
-        cards=cards,
-        round=checked,
-        scores=scores,
-        totals=list(state.totals),
-        marks=marks,
-        notes=notes,
-        warnings=warnings,
-        entry=entry,
-    )
-
-
 def checked(game: Game) -> Game:
     """The game with its set-up checked and its options complete (every default filled in), as play() plays it:
     a new Game, `game` left as it was; Invalid names what is wrong."""
-    options = get(game.rules).check_setup(game.players, game.options)
+    rules = get(game.rules)
+    if game.changes:  # the options follow the players at the start (RULES.md section 8)
+        return lineup.checked(rules, game)
+    options = rules.check_setup(game.players, game.options)
     return Game(game.rules, game.players, options, game.first_dealer, game.rounds)
 
 
@@ -168,6 +111,8 @@ def play(game: Game) -> Result:
             round=MAX_ROUNDS + 1,
             field="rounds",
         )
+    if game.changes:  # players came, sat out or left: RULES.md section 8
+        return lineup.play(rules, game)
     state = rules.start(game)
     results = []
     for rnd in game.rounds:
@@ -187,6 +132,8 @@ def play_on(game: Game, before: Result, rnd: dict) -> Result:
             round=MAX_ROUNDS + 1,
             field="rounds",
         )
+    if before.lineup is not None:
+        return lineup.play_on(rules, game, before, rnd)
     state = copy.deepcopy(before.state)
     return _result(rules, game, state, [*before.rounds, _numbered(rules, game, state, rnd)])
 
@@ -194,7 +141,7 @@ def play_on(game: Game, before: Result, rnd: dict) -> Result:
 def _numbered(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResult:
     """One round played on `state`; its problems name the round."""
     try:
-        return _play_round(rules, game, state, rnd)
+        return play_round(rules, game, state, rnd)
     except Invalid as exc:
         raise Invalid([p.at_round(state.played + 1) for p in exc.problems]) from None
 
@@ -210,7 +157,7 @@ def _result(rules: Rules, game: Game, state: State, results: list[RoundResult]) 
         finished=state.finished,
         winners=list(state.winners) if state.finished else [],
         ending=state.ending,
-        upcoming=_upcoming(rules, game, state),
+        upcoming=upcoming(rules, game, state),
         state=state,
         standings=rules.standings(game, state, results),
     )
@@ -218,7 +165,7 @@ def _result(rules: Rules, game: Game, state: State, results: list[RoundResult]) 
 
 def check_round(game: Game, rnd: dict) -> tuple[dict, list[Problem]]:
     """Check a new round on top of the game's rounds; return it normalised, and its warnings."""
-    result = play(Game(game.rules, game.players, game.options, game.first_dealer, game.rounds + [rnd]))
+    result = play(Game(game.rules, game.players, game.options, game.first_dealer, game.rounds + [rnd], game.changes))
     last = result.rounds[-1]
     return last.round, last.warnings
 
@@ -227,19 +174,29 @@ def draft_warnings(game: Game, result: Result, draft: dict) -> list[Problem]:
     """Warnings about the stored first steps of the next round (say a bid above the hand size)."""
     if result.finished:
         return []
-    number = len(game.rounds) + 1
-    return [p.at_round(number) for p in get(game.rules).draft_warnings(game, result.state, draft)]
+    number, rules = len(game.rounds) + 1, get(game.rules)
+    if result.lineup is None:
+        return [p.at_round(number) for p in rules.draft_warnings(game, result.state, draft)]
+    seen_game, seen_state, seen, members = lineup.draft_view(rules, game, result, draft)
+    return [lineup.placed(p, members).at_round(number) for p in rules.draft_warnings(seen_game, seen_state, seen)]
 
 
 def check_draft(game: Game, step: str, draft: dict, result: Result | None = None) -> dict:
     """Check the first steps of the next round (say the bids) before the rest is known; `result`, when
     given, is play(game), already derived."""
     rules = get(game.rules)
-    result = result or play(Game(game.rules, game.players, game.options, game.first_dealer, list(game.rounds)))
+    result = result or play(
+        Game(game.rules, game.players, game.options, game.first_dealer, list(game.rounds), list(game.changes))
+    )
     number = len(game.rounds) + 1
     if result.finished:
         raise fail(N_("The game is over: no round %(round)d can be entered."), round=number)
     try:
-        return rules.check_draft(game, result.state, step, draft)
+        if result.lineup is None:
+            return rules.check_draft(game, result.state, step, draft)
+        seen_game, seen_state, seen, members = lineup.draft_view(rules, game, result, draft)
+        checked = rules.check_draft(seen_game, seen_state, step, seen)
     except Invalid as exc:
-        raise Invalid([p.at_round(number) for p in exc.problems]) from None
+        members = result.lineup.members() if result.lineup is not None else list(range(len(game.players)))
+        raise Invalid([lineup.placed(p, members).at_round(number) for p in exc.problems]) from None
+    return lineup.widened(checked, members, len(game.players), ())

@@ -9,6 +9,7 @@ them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .problems import N_, Invalid, Msgid, Problem, fail, problem
 from .setup import Option, check_options
@@ -26,6 +27,7 @@ class Game:
     options: dict = field(default_factory=dict)
     first_dealer: int = 0
     rounds: list[dict] = field(default_factory=list)
+    changes: list[dict] = field(default_factory=list)  # who came, sat out, left...: RULES.md section 8
 
 
 @dataclass
@@ -39,6 +41,7 @@ class State:
     winners: list[int] = field(default_factory=list)  # side indexes
     ending: Problem | None = None  # why the game ended, as a message
     extra: dict = field(default_factory=dict)
+    lineup: Any = None  # a game with changes: who sits where, who left (rules/lineup.py's Table)
 
 
 @dataclass
@@ -55,6 +58,9 @@ class RoundResult:
     notes: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     entry: dict = field(default_factory=dict)  # what the round's form offered (Rules.entry), for a correction
+    # who played it, in seat order, when the players changed (RULES.md section 8); `entry` then offers
+    # to them alone, indexed as this list is
+    players: list[int] | None = None
 
 
 @dataclass
@@ -69,6 +75,7 @@ class Upcoming:
     notes: list[Problem] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
     entry: dict = field(default_factory=dict)  # what the round's form offers (Rules.entry)
+    players: list[int] | None = None  # as RoundResult.players: who plays it when the players changed
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,7 @@ class Result:
     upcoming: Upcoming | None
     state: State
     standings: list[Standing] = field(default_factory=list)  # best first, as RULES.md "Standings" orders them
+    lineup: Any = None  # a game with changes: rules/lineup.py's Table as the game stands
 
     def winner_names(self) -> list[str]:
         """The winners' side names."""
@@ -233,6 +241,43 @@ class Rules:
         winners = state.winners if state.finished else []
         keys = [(side not in winners, *key) for side, key in enumerate(self.standing_keys(game, state, rounds))]
         return ranked(keys, state.totals)
+
+    # -- players who come and go (RULES.md section 8; rules/lineup.py plays them) ----------------
+    # what a table may change: a game of fixed sides (All Fours) only hands a seat over, adjusts, stops
+    lineup_changes: tuple[str, ...] = ("join", "sit_out", "leave", "seat", "adjust", "stop")
+    start_range: tuple[int, int] | None = (-9999, 9999)  # a latecomer's given start; None: the game sets it
+    seat_fields: tuple[str, ...] = ()  # round fields naming a player (besides `dealer`); other lists go by seat
+    seat_marks: tuple[str, ...] = ()  # marks (and upcoming extras) naming players; other lists go by seat
+    leavers_out: bool = False  # a leaver ranks by standing_keys (as one out), not below everyone who stayed
+
+    def join_start(self, game: Game, state: State) -> int:
+        """A latecomer's starting total: the worst total at the table (`state` holds the players still in)."""
+        return max(state.totals) if self.lowest_wins else min(state.totals)
+
+    def sit_out_score(self, scores: list[int]) -> int:
+        """What sitting out a round scores, given the scores of those who played it: nothing, except where
+        the lowest total wins: there the round's highest score (stepping away must not pay)."""
+        return max(scores) if self.lowest_wins else 0
+
+    def check_adjust(self, game: Game, state: State, amounts: list[int]) -> list[Problem]:
+        """Problems with an adjustment of these points by side (a transfer must add up to 0...)."""
+        return []
+
+    def adjust(self, game: Game, state: State, amounts: list[int]) -> None:
+        """Add an adjustment's points, by side, to the totals."""
+        self.add_up(state, amounts)
+
+    def decide_end(self, game: Game, state: State) -> None:
+        """Decide again whether the game is over, after a change or a round some sat out; `game` and `state`
+        hold the players still in. By default what the last round decided stands."""
+
+    def project_extra(self, extra: dict, members: list[int]) -> dict:
+        """`state.extra` seen by the players `members` alone (indexed as that list); by default as it is."""
+        return dict(extra)
+
+    def merge_extra(self, extra: dict, seen: dict, members: list[int]) -> dict:
+        """`extra` after the players `members` played with `seen` (project_extra's, moved on); by default it."""
+        return dict(seen)
 
     # -- statistics ----------------------------------------------------------------------------
     def seat_side(self, game: Game, seat: int) -> int:

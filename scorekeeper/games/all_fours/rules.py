@@ -244,6 +244,23 @@ class AllFours(Rules):
             plan.append({"kind": "game", "side": won, "points": 1})
         return plan
 
+    lineup_changes = ("seat", "adjust", "stop")  # All Fours keeps its sides (RULES.md section 8)
+
+    def check_adjust(self, game: Game, state: State, amounts: list[int]) -> list[Problem]:
+        """One adjustment changes one side."""
+        if sum(1 for a in amounts if a) > 1:
+            return [problem(N_("In All Fours one adjustment changes one side."), field="adjust")]
+        return []
+
+    def decide_end(self, game: Game, state: State) -> None:
+        """An adjustment that takes a side to the target ends the game; that side wins."""
+        target = game.options["target"]
+        reached = [side for side, total in enumerate(state.totals) if total >= target]
+        if not state.finished and reached:
+            names = self.sides(game.players, game.options)
+            message = N_("%(side)s reached %(target)d by an adjustment.")
+            self.end(state, problem(message, side=names[reached[0]], target=target, seat=reached[0]), reached[:1])
+
     def standing_keys(self, game: Game, state: State, rounds: list[RoundResult]) -> list[tuple]:
         """By total, except that a side which lost by a major renege ranks last whatever its points."""
         loser = rounds[-1].marks["major_renege"] if state.finished and rounds else None

@@ -38,6 +38,7 @@ class AllOrNothing(Rules):
         Option("start", "int", 100, N_("Starting score"), min=1, max=9999),
     )
     steps = ("bids", "tricks")
+    start_range = (1, 9999)  # a latecomer's start, as the option's
 
     def start(self, game: Game) -> State:
         """Everyone starts at the starting score."""
@@ -88,6 +89,14 @@ class AllOrNothing(Rules):
             self.last_hand(state, game.options["hands"])
         made = [(t == 0) if b == "nothing" else (t == cards) for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)]
         return scores, {"made": made}, []
+
+    def decide_end(self, game: Game, state: State) -> None:
+        """Over once a score is at or below 0 (an adjustment, a sit-out's score), or after the last hand."""
+        state.finished, state.ending, state.winners = False, None, []
+        if min(state.totals) <= 0:
+            self.end(state, problem(N_("A score reached 0.")))
+        elif state.played >= game.options["hands"]:
+            self.end(state, problem(N_("The last hand has been played.")))
 
     # -- statistics ------------------------------------------------------------------------------
     stats = (

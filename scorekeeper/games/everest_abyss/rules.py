@@ -90,6 +90,64 @@ class EverestAbyss(Rules):
         ),
     )
 
+    # -- players who come and go (RULES.md section 8) ------------------------------------------
+    start_range = None  # a newcomer brings a full set of tokens
+    seat_fields = ("winner",)
+    seat_marks = ("winner", "out", "tapis", "order")
+    leavers_out = True  # a leaver is out in the last round they played
+
+    def join_start(self, game: Game, state: State) -> int:
+        """A newcomer brings the starting tokens: the tokens in play grow by as much."""
+        return game.options["tokens"]
+
+    def project_extra(self, extra: dict, members: list[int]) -> dict:
+        """The eliminated players among `members`, by their place there."""
+        return {**extra, "out": [members.index(s) for s in extra["out"] if s in members]}
+
+    def merge_extra(self, extra: dict, seen: dict, members: list[int]) -> dict:
+        """The eliminated players, with those the players `members` put out."""
+        return {**extra, "out": sorted({*extra["out"], *(members[s] for s in seen["out"])})}
+
+    def check_adjust(self, game: Game, state: State, amounts: list[int]) -> list[Problem]:
+        """Tokens move from player to player: they add up to 0, none go to a player out, none held go below 0."""
+        if sum(amounts):
+            return [
+                problem(
+                    N_("An adjustment moves tokens from player to player: it must add up to 0 (got %(value)d)."),
+                    value=sum(amounts),
+                    field="adjust",
+                )
+            ]
+        out = state.extra["out"]
+        return [
+            problem(
+                N_("%(name)s is out of the game: no tokens go to them."), name=game.players[s], seat=s, field="adjust"
+            )
+            if s in out
+            else problem(
+                N_("%(name)s holds %(held)d tokens: %(value)d cannot be taken."),
+                name=game.players[s],
+                held=state.totals[s],
+                value=-a,
+                seat=s,
+                field="adjust",
+            )
+            for s, a in enumerate(amounts)
+            if (a > 0 and s in out) or state.totals[s] + a < 0
+        ]
+
+    def adjust(self, game: Game, state: State, amounts: list[int]) -> None:
+        """Move the tokens; a player left with none is out, in the last round played."""
+        self.add_up(state, amounts)
+        emptied = [s for s, t in enumerate(state.totals) if t == 0 and s not in state.extra["out"]]
+        state.extra["out"] = sorted(state.extra["out"] + emptied)
+        state.extra["out_after"] = {**state.extra.get("out_after", {}), **dict.fromkeys(emptied, state.played)}
+
+    def decide_end(self, game: Game, state: State) -> None:
+        """Over when one player still in holds every token in play, or after the round limit."""
+        state.finished, state.ending, state.winners = False, None, []
+        self._end(game, state, state.played)
+
     # -- seats -----------------------------------------------------------------------------------
     def start(self, game: Game) -> State:
         """Everyone holds the starting tokens; nobody is out."""
@@ -125,7 +183,10 @@ class EverestAbyss(Rules):
     def standing_keys(self, game: Game, state: State, rounds: list[RoundResult]) -> list[tuple]:
         """By tokens held; among the players out, the later out ranks higher, out in the same round shared."""
         out_in = {seat: r.number for r in rounds for seat in r.marks["out"]}
-        return [(-tokens, -out_in.get(seat, 0)) for seat, tokens in enumerate(state.totals)]
+        out_in.update(state.extra.get("out_after", {}))  # emptied by an adjustment
+        gone = state.lineup.gone if state.lineup is not None else {}
+        out_in.update(gone)  # a leaver is out in the last round they played, their tokens gone with them
+        return [(-0 if seat in gone else -tokens, -out_in.get(seat, 0)) for seat, tokens in enumerate(state.totals)]
 
     def entry(self, game: Game, state: State, dealer: int) -> dict:
         """The calls, each player's stake 1..what they hold, at most 12 (None when out), the betting order, the digits,
@@ -170,7 +231,7 @@ class EverestAbyss(Rules):
         state.totals = [h + d for h, d in zip(held, scores, strict=True)]
         newly_out = [s for s, t in enumerate(state.totals) if t == 0 and s not in state.extra["out"]]
         state.extra["out"] = sorted(state.extra["out"] + newly_out)
-        self._end(game, state)
+        self._end(game, state, state.played + 1)
         marks = _marks(rnd, held, betting, newly_out)
         notes = [problem(N_("%(name)s is out of the game."), name=game.players[s], seat=s) for s in newly_out]
         if marks["big_boss"]:
@@ -185,15 +246,15 @@ class EverestAbyss(Rules):
             )
         return scores, marks, notes
 
-    def _end(self, game: Game, state: State) -> None:
-        """Finish when one player holds every token, or after the round limit."""
+    def _end(self, game: Game, state: State, played: int) -> None:
+        """Finish when one player holds every token, or after the round limit (`played` rounds so far)."""
         still = [s for s, t in enumerate(state.totals) if t > 0]
         limit = game.options["rounds"]
         if len(still) == 1:
             self.end(
                 state, problem(N_("%(name)s holds every token."), name=game.players[still[0]], seat=still[0]), still
             )
-        elif limit is not None and state.played + 1 >= limit:
+        elif limit is not None and played >= limit:
             self.end(
                 state,
                 problem(

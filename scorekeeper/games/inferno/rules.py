@@ -120,6 +120,18 @@ class Inferno(Rules):
         }
         return scores, marks, []
 
+    def decide_end(self, game: Game, state: State) -> None:
+        """From the last round on, a unique lowest total among those still playing wins (a change may make it)."""
+        state.finished, state.ending, state.winners = False, None, []
+        limit, low = game.options["rounds"], _lowest(state.totals)
+        if state.played >= limit and len(low) == 1:
+            said = (
+                N_("The last round has been played.")
+                if state.played == limit
+                else N_("The tie-break round decided it.")
+            )
+            self.end(state, problem(said), low)
+
     # -- statistics ------------------------------------------------------------------------------
     stats = (Statistic("red", N_("Red points per round"), "mean"),)
 

@@ -138,6 +138,15 @@ class ToutOuRien(Rules):
         made = [b == t for b, t in zip(rnd["bids"], rnd["tricks"], strict=True)]
         return scores, {"made": made}, []
 
+    def decide_end(self, game: Game, state: State) -> None:
+        """Over after the last hand, or once a total reaches the target (an adjustment may reach it)."""
+        state.finished, state.ending, state.winners = False, None, []
+        target = game.options["target"]
+        if target is None and state.played >= len(game.options["hands"]):
+            self.end(state, problem(N_("The last hand has been played.")))
+        elif target is not None and max(state.totals) >= target:
+            self.end(state, problem(Nn_("%(num)d point reached.", "%(num)d points reached."), num=target))
+
     # -- statistics ------------------------------------------------------------------------------
     stats = (
         Statistic("open_made", N_("Open bids made"), "rate"),
