@@ -94,7 +94,11 @@ def result_document(result: Result) -> dict:
 def _standing(result: Result, standing) -> dict:
     """One side's place in `result.standings`, marked `left` when the player left the game (RULES.md 8)."""
     written = {"rank": standing.rank, "side": result.sides[standing.side], "total": standing.total}
-    if result.lineup is not None and standing.side in result.lineup.gone and len(result.sides) == len(result.lineup.names):
+    if (
+        result.lineup is not None
+        and standing.side in result.lineup.gone
+        and len(result.sides) == len(result.lineup.names)
+    ):
         written["left"] = True
     return written
 

@@ -519,6 +519,17 @@ def narrowed(rules: Rules, game: Game, rnd: dict, members: list[int], number: in
             out[key] = [value[p] for p in members]
         else:
             out[key] = value
+    lists = [value for value in rnd.values() if isinstance(value, list)]
+    for p in members:
+        if lists and all(value[p] is None for value in lists):
+            raise fail(
+                N_(
+                    "Round %(round)d has nothing for a player at the table; a player who comes later joins by a change."
+                ),
+                round=number,
+                seat=p,
+                field="changes",
+            )
     return out
 
 
@@ -533,8 +544,10 @@ def play_one(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResult:
     state.dealer = next_dealer(rules, game, state, members)
     whole = members == list(range(n))
     seen_game, seen_state = view(rules, game, state, members)
+    by_player = "join" in rules.lineup_changes  # else (All Fours) a round's lists go by side: nobody comes or goes
+    seen_rnd = narrowed(rules, game, rnd, members, number) if by_player else rnd
     try:
-        played = play_round(rules, seen_game, seen_state, rnd if whole else narrowed(rules, game, rnd, members, number))
+        played = play_round(rules, seen_game, seen_state, seen_rnd)
     except Invalid as exc:
         raise Invalid([placed(p, members).at_round(number) for p in exc.problems]) from None
     merge(rules, state, seen_state, members)

@@ -125,12 +125,7 @@ class EverestAbyss(Rules):
             )
             if s in out
             else problem(
-                N_("%(name)s holds %(held)d tokens: %(value)d cannot be taken."),
-                name=game.players[s],
-                held=state.totals[s],
-                value=-a,
-                seat=s,
-                field="adjust",
+                N_("An adjustment cannot leave %(name)s below 0 tokens."), name=game.players[s], seat=s, field="adjust"
             )
             for s, a in enumerate(amounts)
             if (a > 0 and s in out) or state.totals[s] + a < 0
