@@ -67,12 +67,15 @@ def num(value: float) -> str:
     return f"{value:.1f}".removesuffix(".0")
 
 
-def svg(sides: list[str], series: list[list[int]], fmt: Callable[[int], str], *, title: str, summary: str) -> Markup:
-    """The chart: `series[side]` holds the side's total before the first round, then after each round."""
+def svg(
+    sides: list[str], series: list[list[int | None]], fmt: Callable[[int], str], *, title: str, summary: str
+) -> Markup:
+    """The chart: `series[side]` holds the side's total before the first round, then after each round (None
+    before a latecomer sat down: their line starts where they joined, RULES.md section 8)."""
     rounds = len(series[0]) - 1 if series else 0
     if rounds < 1:
         return Markup("")
-    ticks = y_ticks([v for line in series for v in line])
+    ticks = y_ticks([v for line in series for v in line if v is not None])
     lo, hi = ticks[0], ticks[-1]
 
     def x(k: int) -> float:
@@ -98,19 +101,20 @@ def svg(sides: list[str], series: list[list[int]], fmt: Callable[[int], str], *,
     shown = sorted({*range(0, rounds + 1, step), rounds})  # every round up to 110, else every step-th and the last
     for side, line in enumerate(series):
         cls = f"s{side % SERIES}" + (" dashed" if side >= SERIES else "")
-        points = " ".join(f"{num(x(k))},{num(y(line[k]))}" for k in shown)
+        points = " ".join(f"{num(x(k))},{num(y(v))}" for k in shown if (v := line[k]) is not None)
         out.append(f'<g class="series {cls}"><polyline class="line" points="{points}"/>')
         if rounds <= DOTS_UP_TO:  # a dot a round: one path of zero-length strokes with round caps (memory.css)
-            dots = "".join(f"M{num(x(k))} {num(y(v))}h0" for k, v in enumerate(line))
+            dots = "".join(f"M{num(x(k))} {num(y(v))}h0" for k, v in enumerate(line) if v is not None)
             out.append(f'<path class="dots" d="{dots}"/>')
         out.append("</g>")
-    order = sorted(range(len(series)), key=lambda s: y(series[s][-1]))
-    places = spread([y(series[s][-1]) for s in order], LABEL_GAP, TOP + 4, BOTTOM + 4)
+    ends = [line[-1] if line[-1] is not None else lo for line in series]  # every side has a total at the end
+    order = sorted(range(len(series)), key=lambda s: y(ends[s]))
+    places = spread([y(ends[s]) for s in order], LABEL_GAP, TOP + 4, BOTTOM + 4)
     for side, at in zip(order, places, strict=True):
         cls = f"s{side % SERIES}"
         out.append(
             f'<text class="end {cls}" x="{RIGHT + 7}" y="{num(at + 4)}">{escape(short(sides[side]))} '
-            f'<tspan class="total">{escape(fmt(series[side][-1]))}</tspan></text>'
+            f'<tspan class="total">{escape(fmt(ends[side]))}</tspan></text>'
         )
     out.append("</svg>")
     return Markup("".join(out))

@@ -188,3 +188,9 @@ def m009_clubs(db: Database) -> None:
     db.execute("create index idx_clubs_owner on clubs (owner)")
     db.execute("alter table events add column club_id text references clubs(id)")
     db.execute("create index idx_events_club_id on events (club_id)")
+
+
+@both
+def m010_changes(db: Database) -> None:
+    """A game's changes (RULES.md section 8: who came, sat out, left...) as a JSON list; null when none."""
+    db.execute("alter table games add column changes text")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from . import events, phones, rules, summaries
@@ -143,6 +143,7 @@ def _insert(db: Database, game: Game, result: rules.Result, device: str | None, 
             "score_token": secrets.token_urlsafe(12),
             "event_id": event,
             "event_table": table,
+            "changes": _dump(game.changes) if game.changes else None,
         },
     )
     db.insert_all(
@@ -172,6 +173,7 @@ def load(db: Database, game_id: str) -> Stored | None:
     else:
         rounds, result = list(kept[0]), kept[1]
     game = Game(row["rules"], json.loads(row["players"]), json.loads(row["options"]), row["first_dealer"], rounds)
+    game.changes = json.loads(row["changes"]) if row.get("changes") else []  # players who came and went
     return Stored(
         row["id"],
         game,
@@ -190,7 +192,7 @@ def load(db: Database, game_id: str) -> Stored | None:
 def _key(row: dict, version: int) -> tuple:
     """What a game's derived result depends on, from its games row: any change there but the draft's
     and the time's gives another key (a game copied into another database keeps its own)."""
-    columns = ("rules", "players", "options", "first_dealer", "created", "score_token")
+    columns = ("rules", "players", "options", "first_dealer", "created", "score_token", "changes")
     return (*(row[c] for c in columns), version)
 
 
@@ -303,12 +305,13 @@ def _with_round(game: Game, rnd: dict, number: int | None = None) -> Game:
         rounds.append(rnd)
     else:
         rounds[number - 1] = rnd
-    return Game(game.rules, game.players, game.options, game.first_dealer, rounds)
+    return replace(game, rounds=rounds)
 
 
 def _upto(game: Game, count: int) -> Game:
-    """The same game with only its first `count` rounds."""
-    return Game(game.rules, game.players, game.options, game.first_dealer, game.rounds[:count])
+    """The same game with only its first `count` rounds (and the changes made up to the next)."""
+    changes = [c for c in game.changes if c["before"] <= count + 1]
+    return replace(game, rounds=game.rounds[:count], changes=changes)
 
 
 def replace_round(db: Database, game_id: str, number: int, was: dict | None, rnd: dict) -> Stored:
@@ -349,6 +352,8 @@ def undo_round(db: Database, game_id: str, number: int, was: dict) -> Stored:
                     round=number,
                 )
             )
+        if any(c["before"] > number for c in stored.game.changes):
+            raise Conflict(problem(N_("The table changed after round %(round)d: undo that first."), round=number))
         undone = stored.game.rounds.pop()
         db.execute("delete from rounds where game_id = ? and number = ?", [game_id, number])
         stored.result = rules.play(stored.game)
@@ -410,9 +415,7 @@ def rename(db: Database, game_id: str, was: list[str], players: list[str]) -> St
             raise Conflict(
                 problem(N_("The names were changed on another phone meanwhile: here they are as they stand now."))
             )
-        renamed = Game(
-            stored.game.rules, list(players), stored.game.options, stored.game.first_dealer, stored.game.rounds
-        )
+        renamed = replace(stored.game, players=list(players))
         found = printable_names(renamed.players)
         try:
             rules.get(renamed.rules).check_setup(renamed.players, dict(renamed.options))

@@ -6,7 +6,6 @@ import json
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-
 from tests.rules.test_lineup import FIVE, TOR_3
 
 DOCUMENT = {
@@ -60,3 +59,17 @@ def test_a_file_breaking_a_bound_is_refused_naming_the_bound_and_the_player(tmp_
     scored = score(tmp_path, crowd, "de")
     assert scored.exit_code == 1
     assert "Cleo" in scored.stderr and "3 bis 6" in scored.stderr and "Runde 4" in scored.stderr
+
+
+# Eve joins after Marc (Ben's seat handed over) before round 4, which Cleo sits out; Anne leaves before round 5
+ROUND_4 = {"bids": [1, 1, None, 0, 1], "open": [False, True, None, False, False], "tricks": [1, 1, None, 0, 1]}
+PLAYED = {
+    **DOCUMENT,
+    "rounds": [*TOR_3, ROUND_4],
+    "changes": [
+        *DOCUMENT["changes"],
+        {"before": 4, "sit_out": [2]},
+        {"before": 5, "leave": 0},
+        {"before": 5, "adjust": [0, 0, 0, -2, 0], "reason": "misdeal"},
+    ],
+}

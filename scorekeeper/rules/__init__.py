@@ -10,7 +10,7 @@ import copy
 from functools import cache
 
 from .. import registry
-from . import lineup
+from . import lineup, seats
 from .base import (
     N_,
     Game,
@@ -178,7 +178,7 @@ def draft_warnings(game: Game, result: Result, draft: dict) -> list[Problem]:
     if result.lineup is None:
         return [p.at_round(number) for p in rules.draft_warnings(game, result.state, draft)]
     seen_game, seen_state, seen, members = lineup.draft_view(rules, game, result, draft)
-    return [lineup.placed(p, members).at_round(number) for p in rules.draft_warnings(seen_game, seen_state, seen)]
+    return [seats.placed(p, members).at_round(number) for p in rules.draft_warnings(seen_game, seen_state, seen)]
 
 
 def check_draft(game: Game, step: str, draft: dict, result: Result | None = None) -> dict:
@@ -198,5 +198,5 @@ def check_draft(game: Game, step: str, draft: dict, result: Result | None = None
         checked = rules.check_draft(seen_game, seen_state, step, seen)
     except Invalid as exc:
         members = result.lineup.members() if result.lineup is not None else list(range(len(game.players)))
-        raise Invalid([lineup.placed(p, members).at_round(number) for p in exc.problems]) from None
-    return lineup.widened(checked, members, len(game.players), ())
+        raise Invalid([seats.placed(p, members).at_round(number) for p in exc.problems]) from None
+    return seats.widened(checked, members, len(game.players), ())

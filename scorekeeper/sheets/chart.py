@@ -43,7 +43,8 @@ class Chart(Flowable):
         self.x0, self.y0 = 26, 22  # the plot's lower left corner
         self.w, self.h = width - self.legend_width - self.x0 - 8, height - self.y0 - 14
         self.series = series = layout.chart or [[0]]
-        low, high = min(min(v) for v in series), max(max(v) for v in series)
+        known = [v for line in series for v in line if v is not None] or [0]  # None: a latecomer not yet seated
+        low, high = min(known), max(known)
         if layout.target is not None:
             high = max(high, layout.target)
         if low == high:
@@ -68,7 +69,7 @@ class Chart(Flowable):
         self._axes()
         canvas.setLineJoin(1)
         for k, values in enumerate(self.series):
-            self._line(k, [(self.x(x), self.y(v)) for x, v in enumerate(values)])
+            self._line(k, [(self.x(x), self.y(v)) for x, v in enumerate(values) if v is not None])
         canvas.setLineJoin(0)
         if self.layout.target is not None:
             y = self.y0 + self.h * (self.layout.target - self.low) / (self.high - self.low)
@@ -106,6 +107,8 @@ class Chart(Flowable):
 
     def _line(self, k: int, points: list[tuple[float, float]]) -> None:
         """One side's line, then its markers."""
+        if not points:  # a latecomer who has played no round yet
+            return
         canvas, colour = self.canv, LINE_COLOURS[k % len(LINE_COLOURS)]
         canvas.setStrokeColor(colour)
         canvas.setLineWidth(2.2 if k in self.layout.winners else 1.2)

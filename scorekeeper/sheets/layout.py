@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .. import rules
+from .. import rules, table_changes
 from ..i18n import describe, gettext, ngettext, number, signed
-from ..rules import N_, Game, Result, RoundResult, State
+from ..rules import N_, Game, Result, RoundResult, State, seats
 from .text import symbol
 
 OPEN_ROWS = 3  # rounds printed ahead while a game with no set length goes on
@@ -47,7 +47,7 @@ class Row:
     lead: list[Cell]
     sides: list[list[Cell]]
     tail: list[Cell] = field(default_factory=list)
-    kind: str = "round"  # "round", "start" (starting holdings) or "empty" (still to play)
+    kind: str = "round"  # "round", "start" (starting holdings), "empty" (still to play), "change" (section 8)
 
 
 @dataclass
@@ -69,7 +69,7 @@ class Layout:
     winners: list[int] = field(default_factory=list)
     standings: list[str] = field(default_factory=list)  # "1. Anne 45", best first, as the rules rank the sides
     status: list[str] = field(default_factory=list)
-    chart: list[list[int]] | None = None  # running totals by side, from the start
+    chart: list[list[int | None]] | None = None  # running totals by side, from the start (None: not yet seated)
     target: int | None = None  # a score the chart marks with a line
     url: str | None = None
     date: str = ""
@@ -163,11 +163,18 @@ def blank_pad(sheet: GameSheet, rules_: rules.Rules, names: list[str], options: 
 def filled_in(sheet: GameSheet, rules_: rules.Rules, game: Game, result: Result, lang: str) -> Layout:
     """The rounds played, filled in, then a few still to play while the game goes on."""
     start = sheet.start_row(game.options, len(game.players), lang)
-    rows = ([start] if start else []) + [sheet.played_row(game, r, lang) for r in result.rounds]
+    changes = table_changes.said(result, lang)
+    rows = [start] if start else []
+    for r in result.rounds:
+        rows += [*_change_rows(changes.get(r.number, [])), _played(sheet, rules_, game, result, r, lang)]
+    rows += _change_rows(changes.get(len(result.rounds) + 1, []))
+    if result.lineup is not None and len(result.sides) == len(game.players):
+        game = Game(game.rules, list(result.sides), game.options, game.first_dealer)  # the seats' holders now
     if not result.finished:
         played = len(result.rounds)
         dealers = dealer_seats_ahead(game, result, min(MAX_AHEAD, sheet.rounds_ahead(game.options, played)))
-        rows += [sheet.empty_row(game, played + k, seat, result.state, lang) for k, seat in enumerate(dealers)]
+        ahead = [sheet.empty_row(game, played + k, seat, result.state, lang) for k, seat in enumerate(dealers)]
+        rows += [_without_leavers(row, result) for row in ahead]
     layout = _layout(sheet, rules_, game.options, len(game.players), rows, lang)
     layout.sides, layout.status = list(result.sides), status_lines(result, lang)
     layout.totals = [Cell(num(v, lang), bold=True) for v in result.totals]
@@ -176,13 +183,54 @@ def filled_in(sheet: GameSheet, rules_: rules.Rules, game: Game, result: Result,
     return layout
 
 
-def running_totals(result: Result) -> list[list[int]] | None:
-    """Each side's total before the first round and after every round, for the chart."""
+def _without_leavers(row: Row, result: Result) -> Row:
+    """A round still to play with "—" for the players who left (RULES.md section 8)."""
+    if result.lineup is None or not result.lineup.gone or len(row.sides) != len(result.lineup.names):
+        return row
+    sides = [
+        [Cell("—", mark="muted")] * len(cells) if p in result.lineup.gone else cells
+        for p, cells in enumerate(row.sides)
+    ]
+    return Row(row.lead, sides, row.tail, row.kind)
+
+
+def _change_rows(lines: list[str]) -> list[Row]:
+    """The changes made before a round, as one line across the grid ("Eve joins, starting at 9.")."""
+    return [Row([Cell(" ".join(lines))], [], kind="change")] if lines else []
+
+
+def _played(sheet: GameSheet, rules_: rules.Rules, game: Game, result: Result, played: RoundResult, lang: str) -> Row:
+    """A round's row; when some sat it out, came later or had left (RULES.md section 8), the game's row of
+    those who played it, with "—" (and the total they kept) for the others."""
+    n = len(game.players)
+    if played.players is None or played.players == list(range(n)) or len(result.sides) != n:
+        return sheet.played_row(game, played, lang)
+    seen_game, seen = seats.seen_round(rules_, game, played, result.sides)
+    row = sheet.played_row(seen_game, seen, lang)
+    width = len(row.sides[0]) if row.sides else 1
+    sides = []
+    for p in range(n):
+        if p in played.players:
+            sides.append(row.sides[played.players.index(p)])
+        else:
+            total = played.totals[p]
+            kept = [] if total is None else [Cell(num(total, lang), mark="muted")]
+            sides.append([Cell("—", mark="muted"), *([Cell()] * (width - 1 - len(kept))), *kept][:width])
+    return Row(row.lead, sides, row.tail, row.kind)
+
+
+def running_totals(result: Result) -> list[list[int | None]] | None:
+    """Each side's total before the first round and after every round, for the chart (None before a
+    latecomer sat down)."""
     if not result.rounds:
         return None
-    first = result.rounds[0]
-    start = [t - s for t, s in zip(first.totals, first.scores, strict=True)]
-    return [[start[k]] + [r.totals[k] for r in result.rounds] for k in range(len(result.sides))]
+    series: list[list[int | None]] = [[None] + [r.totals[k] for r in result.rounds] for k in range(len(result.sides))]
+    for k, line in enumerate(series):  # each line starts where its side sat down: at the start, or on joining
+        first = next((i for i, v in enumerate(line) if v is not None), None)
+        total = line[first] if first is not None else None
+        if first is not None and total is not None:
+            line[first - 1] = total - (result.rounds[first - 1].scores[k] or 0)
+    return series
 
 
 def status_lines(result: Result, lang: str) -> list[str]:
@@ -259,9 +307,13 @@ def dealer_seats_ahead(game: Game, result: Result, count: int) -> list[int]:
     if result.upcoming is None:
         return []
     rules_, seat, seats = rules.get(game.rules), result.upcoming.dealer, []
+    ring = result.lineup.still() if result.lineup is not None else None
     for _ in range(count):
         seats.append(seat)
-        seat = rules_.next_dealer(game, result.state, seat)
+        if ring and seat in ring and ring != list(range(len(game.players))):  # the deal goes round those still in
+            seat = ring[(ring.index(seat) + 1) % len(ring)]
+        else:
+            seat = rules_.next_dealer(game, result.state, seat)
     return seats
 
 

@@ -247,6 +247,8 @@ def _row_height(layout: Layout, row: Row) -> float:
     """Blank rows leave room for handwriting."""
     if row.kind == "start":
         return 14
+    if row.kind == "change":
+        return 12
     return layout.row_height if layout.blank or row.kind == "empty" else 16.5
 
 
@@ -273,6 +275,9 @@ def _subheading(layout: Layout) -> list:
 
 def _body_row(layout: Layout, row: Row, size: float) -> list:
     """One round (or the start, or a round still to play) as table cells."""
+    if row.kind == "change":  # a line across the grid: who joined, sat out, left... before the next round
+        width = len(layout.lead) + len(layout.side) * len(layout.sides) + len(layout.tail)
+        return [Text(row.lead[0].text, NARROW, 7.5, GREY, "LEFT")] + [""] * (width - 1)
     cells: list = [_cell(c, size) for c in row.lead]
     if row.kind == "start" and row.lead:
         cells = [Text(row.lead[0].text, NARROW_BOLD, 7.5, GREY, "LEFT")] + [""] * (len(row.lead) - 1)
@@ -295,7 +300,7 @@ def _totals_row(layout: Layout) -> list:
 
 def rows_with_zebra(layout: Layout) -> list[int]:
     """Indexes (within the body) of the rows to shade lightly, every other round."""
-    return [k for k, row in enumerate(layout.rows) if row.kind != "start" and k % 2 == 1]
+    return [k for k, row in enumerate(layout.rows) if row.kind not in ("start", "change") and k % 2 == 1]
 
 
 def _grid_style(layout: Layout, first_side: list[int], tail_at: int, n_rows: int) -> TableStyle:
@@ -328,6 +333,9 @@ def _grid_style(layout: Layout, first_side: list[int], tail_at: int, n_rows: int
     zebra = set(rows_with_zebra(layout))
     for k, row in enumerate(layout.rows):
         y = k + 2
+        if row.kind == "change":
+            style.append(("SPAN", (0, y), (-1, y)))
+            continue
         if row.kind == "start":
             style += [("BACKGROUND", (0, y), (-1, y), HEAD)]
             if len(layout.lead) > 1:

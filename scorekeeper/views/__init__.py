@@ -6,7 +6,7 @@ from __future__ import annotations
 def init_app(app) -> None:
     """Register every blueprint."""
     # a game's routes are by area (gamefiles, polls, rematch, rounds), all on games.bp: imported before it is registered
-    from . import admin, gamefiles, games, history, home, page, polls, rematch, rounds, share, sheets  # noqa: F401
+    from . import admin, gamefiles, games, history, home, lineup, page, polls, rematch, rounds, share, sheets  # noqa: F401
 
     page.htmx.init_app(app)
 

@@ -20,6 +20,7 @@ from ..db import get_db
 from ..i18n import current, gettext, ngettext, number
 from ..rules import Game
 from ..rules.unseen import invisible
+from ..sheets.layout import running_totals
 from . import access, page
 from .page import htmx
 from .share import absolute
@@ -192,9 +193,7 @@ def export_csv(game_id: str):
 @bp.app_template_global()
 def score_chart(game: Game, result: rules.Result) -> Markup:
     """The running totals as an inline SVG chart, one line per side."""
-    rules_ = rules.get(game.rules)
-    start = rules_.start(Game(game.rules, game.players, game.options, game.first_dealer)).totals
-    series = [[start[side]] + [r.totals[side] for r in result.rounds] for side in range(len(result.sides))]
+    series = running_totals(result) or []  # a latecomer's line starts where they sat down (RULES.md 8)
     lang = current()
     title = gettext("Running totals, round by round")
     summary = ngettext(
