@@ -2,13 +2,14 @@
 as a whole with a message naming the round and the player."""
 
 import json
+from typing import Any
 
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from tests.rules.test_lineup import FIVE, TOR_3
 
-DOCUMENT = {
+DOCUMENT: dict[str, Any] = {
     "format": "scorekeeper-game/1",
     "rules": "tout-ou-rien",
     "options": {},

@@ -11,6 +11,7 @@ themselves are checked and played by rules/lineup_changes.py. Pure Python.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from .base import N_, Game, Result, RoundResult, Rules, State, Upcoming, fail, ranked
 from .fields import is_int
@@ -43,7 +44,7 @@ def next_dealer(rules: Rules, game: Game, state: State, members: list[int]) -> i
 
 def narrowed(rules: Rules, game: Game, rnd: dict, members: list[int], number: int) -> dict:
     """A round by player as its players see it; a player not in it must have null everywhere."""
-    n, out = len(game.players), {}  # type: tuple[int, dict[str, Any]]
+    n, out = len(game.players), dict[str, Any]()
     for key, value in rnd.items():
         if key == "dealer" or key in rules.seat_fields:
             if value is not None and (not is_int(value) or value not in members):
