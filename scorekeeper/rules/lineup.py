@@ -15,7 +15,7 @@ from typing import Any
 
 from .base import N_, Game, Result, RoundResult, Rules, State, Upcoming, fail, ranked
 from .fields import is_int
-from .lineup_changes import MAX_CHANGES, changes_before, named_now, start
+from .lineup_changes import MAX_CHANGES, changes_before, checked, named_now, start
 from .problems import Invalid, shown
 from .rounds import play_round, upcoming
 from .seats import Table, merge, placed, settle, spread, view, widened
@@ -193,4 +193,4 @@ def draft_view(rules: Rules, game: Game, result: Result, draft: dict) -> tuple[G
     return seen_game, seen_state, draft, members
 
 
-__all__ = ["MAX_CHANGES", "Table", "draft_view", "play", "play_on"]
+__all__ = ["MAX_CHANGES", "Table", "checked", "draft_view", "play", "play_on"]

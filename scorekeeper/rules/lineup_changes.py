@@ -9,7 +9,8 @@ from .base import N_, Game, Rules, State, fail, problem
 from .fields import is_int
 from .problems import Invalid, shown
 from .seats import Table, settle, view
-from .setup import MAX_NAME, check_players, printable_names, same, visible
+from .setup import MAX_NAME, check_players, printable_names, visible
+from .unseen import player_key
 
 MAX_CHANGES = 500  # an evening's worth many times over; a page or a save costs the same with 50
 MAX_LISTED = 24  # names a game may list, latecomers included
@@ -100,8 +101,9 @@ class _Listed:
         return option.default
 
 
-def start(rules: Rules, game: Game) -> State:
-    """The state before the first round of a game with changes: the players seated at the start."""
+def checked(rules: Rules, game: Game) -> Game:
+    """A game with changes with its set-up checked: the list of changes, every name it lists, and the options
+    for the players at the start (a new Game; Invalid names what is wrong)."""
     check_list(rules, game)
     players = game.players
     if isinstance(players, list) and len(players) > MAX_LISTED:
@@ -113,13 +115,15 @@ def start(rules: Rules, game: Game) -> State:
     absent = late(game)
     first = [p for p in range(len(players)) if p not in absent]
     first += sorted(c["join"] for c in game.changes if "join" in c and c["before"] == 1 and c["join"] in absent)
-    game.options = rules.check_setup([players[p] for p in first], game.options)
-    if not is_int(game.first_dealer) or not 0 <= game.first_dealer < len(players):
-        raise fail(
-            N_("The first dealer must be a seat from 0 to %(last)d."), last=len(players) - 1, field="first_dealer"
-        )
+    options = rules.check_setup([players[p] for p in first], game.options)
+    return Game(game.rules, game.players, options, game.first_dealer, game.rounds, game.changes)
+
+
+def start(rules: Rules, game: Game) -> State:
+    """The state before the first round of a checked game with changes: the players seated at the start."""
+    absent = late(game)
     state = rules.start(game)
-    state.lineup = Table(seating=[p for p in range(len(players)) if p not in absent], names=list(players))
+    state.lineup = Table(seating=[p for p in range(len(game.players)) if p not in absent], names=list(game.players))
     return state
 
 
@@ -307,7 +311,7 @@ def _seat(rules: Rules, game: Game, state: State, change: dict, number: int) -> 
     if not isinstance(to, str) or not visible(to) or len(to) > MAX_NAME or printable_names([to]):
         raise fail(N_("The new player's name must be 1 to %(max)d characters."), max=MAX_NAME, seat=p, field="to")
     had = [*game.players, *(e["to"] for e in table.events if e["kind"] == "seat")]
-    if same(to) in {same(name) for name in had}:
+    if player_key(to) in {player_key(name) for name in had}:
         raise fail(
             N_("%(name)s has already played in this game: a seat goes to someone new."),
             name=to[:MAX_NAME],
