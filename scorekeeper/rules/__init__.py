@@ -10,7 +10,7 @@ import copy
 from functools import cache
 
 from .. import registry
-from . import lineup, seats
+from . import lineup, rounds, seats
 from .base import (
     N_,
     Game,
@@ -29,7 +29,6 @@ from .base import (
 )
 from .fields import is_int
 from .problems import shown
-from .rounds import play_round, upcoming
 
 __all__ = [
     "N_",
@@ -141,7 +140,7 @@ def play_on(game: Game, before: Result, rnd: dict) -> Result:
 def _numbered(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResult:
     """One round played on `state`; its problems name the round."""
     try:
-        return play_round(rules, game, state, rnd)
+        return rounds.play_round(rules, game, state, rnd)
     except Invalid as exc:
         raise Invalid([p.at_round(state.played + 1) for p in exc.problems]) from None
 
@@ -157,7 +156,7 @@ def _result(rules: Rules, game: Game, state: State, results: list[RoundResult]) 
         finished=state.finished,
         winners=list(state.winners) if state.finished else [],
         ending=state.ending,
-        upcoming=upcoming(rules, game, state),
+        upcoming=rounds.upcoming(rules, game, state),
         state=state,
         standings=rules.standings(game, state, results),
     )

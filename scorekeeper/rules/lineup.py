@@ -13,11 +13,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from . import rounds
 from .base import N_, Game, Result, RoundResult, Rules, State, Upcoming, fail, ranked
 from .fields import is_int
 from .lineup_changes import MAX_CHANGES, changes_before, checked, named_now, start
 from .problems import Invalid, shown
-from .rounds import play_round, upcoming
 from .seats import Table, merge, placed, settle, spread, view, widened
 
 
@@ -92,7 +92,7 @@ def play_one(rules: Rules, game: Game, state: State, rnd: dict) -> RoundResult:
     by_player = "join" in rules.lineup_changes  # else (All Fours) a round's lists go by side: nobody comes or goes
     seen_rnd = narrowed(rules, game, rnd, members, number) if by_player else rnd
     try:
-        played = play_round(rules, seen_game, seen_state, seen_rnd)
+        played = rounds.play_round(rules, seen_game, seen_state, seen_rnd)
     except Invalid as exc:
         raise Invalid([placed(p, members).at_round(number) for p in exc.problems]) from None
     merge(rules, state, seen_state, members)
@@ -129,7 +129,7 @@ def next_round(rules: Rules, game: Game, state: State) -> Upcoming | None:
     members = state.lineup.members()
     state.dealer = next_dealer(rules, game, state, members)
     seen_game, seen_state = view(rules, game, state, members)
-    seen = upcoming(rules, seen_game, seen_state)
+    seen = rounds.upcoming(rules, seen_game, seen_state)
     assert seen is not None
     n = len(game.players)
     seen.dealer, seen.first = members[seen.dealer], members[seen.first]

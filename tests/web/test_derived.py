@@ -20,13 +20,13 @@ ROUND = {"other.0": "3", "other.1": "3", "other.2": "3"}  # Inferno: 3 points ea
 def played(monkeypatch):
     """Counts the rounds the rules play, from here on."""
     seen = []
-    real = rules._play_round
+    real = rules.rounds.play_round
 
     def counting(*args):
         seen.append(args[-1])
         return real(*args)
 
-    monkeypatch.setattr(rules, "_play_round", counting)
+    monkeypatch.setattr(rules.rounds, "play_round", counting)
     return seen
 
 
