@@ -276,6 +276,21 @@ def test_four_players_alone():
 
 
 @pytest.mark.parametrize(
+    "players, options, sides",
+    [
+        (P4, {}, ["Anne & Sylvie", "Julien & Pierre"]),  # teams left unchosen: teams with 4 players
+        (P3, {}, P3),
+        (P4, {"teams": False}, P4),
+        (P4, {"teams": True}, ["Anne & Sylvie", "Julien & Pierre"]),
+    ],
+)
+def test_the_sides_named_by_a_game_file_whose_options_leave_teams_unchosen(players, options, sides):
+    """A game file's refusal names the side it is about from the file's own options (gamefile.names), before
+    the options are checked: with 4 players and no choice made, the teams."""
+    assert get("all-fours").sides(players, options) == sides
+
+
+@pytest.mark.parametrize(
     "seat, teams, side", [(0, True, 0), (1, True, 1), (2, True, 0), (3, True, 1), (2, False, 2), (3, False, 3)]
 )
 def test_side_of(seat, teams, side):
