@@ -1,10 +1,11 @@
 """The benchmark's parts that can be checked without timing anything: its tables, the verdicts on the
-targets, the HTTP client it loads the server with, and the games it prepares."""
+targets, the HTTP client it loads the server with, the games it prepares, and the test suite's CPU summed up."""
 
 import http.server
+import json
 import threading
 
-from bench import render, report, scenario, wire
+from bench import render, report, scenario, suite_cpu, wire
 from bench.client import Connection, build
 
 
@@ -111,3 +112,19 @@ def test_prepared_games_wait_for_the_round_a_save_records(tmp_path):
         assert len(waiting.game.rounds) == scenario.SAVED - 1 and waiting.draft["number"] == scenario.SAVED
         assert phones.given(conn, scenario.DEVICE, game_id)["role"] == "owner"
     conn.conn.close()
+
+
+def test_the_suites_cpu_is_summed_by_file_leaving_out_the_controllers_relayed_reports(tmp_path):
+    def line(test: str, worker: str, tree: float) -> str:
+        return json.dumps({"id": test, "wall": 2 * tree, "cpu": tree / 2, "tree": tree, "worker": worker}) + "\n"
+
+    (tmp_path / "gw0-1.jsonl").write_text(line("tests/a.py::one", "gw0", 1.5) + line("tests/b.py::two", "gw0", 0.5))
+    (tmp_path / "gw1-2.jsonl").write_text(line("tests/a.py::three", "gw1", 2.0))
+    (tmp_path / "main-3.jsonl").write_text(line("tests/a.py::one", "main", 9.0))  # the controller's view
+    for name, cpu in (("gw0-1", 3.0), ("gw1-2", 2.5), ("main-3", 0.5)):
+        (tmp_path / f"total-{name}.json").write_text(json.dumps({"process": name, "cpu": cpu}))
+    lines = suite_cpu.summary(tmp_path).splitlines()
+    assert lines[0] == "3 tests, CPU 4.0 s in the tests, 6.0 s in the test processes altogether"
+    assert lines[2].split() == ["tests/a.py", "2", "7.0", "1.8", "3.5"]
+    assert lines[3].split() == ["tests/b.py", "1", "1.0", "0.2", "0.5"]
+    assert lines[5].split() == ["2.00", "4.00", "tests/a.py::three"]
