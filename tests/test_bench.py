@@ -128,3 +128,11 @@ def test_the_suites_cpu_is_summed_by_file_leaving_out_the_controllers_relayed_re
     assert lines[2].split() == ["tests/a.py", "2", "7.0", "1.8", "3.5"]
     assert lines[3].split() == ["tests/b.py", "1", "1.0", "0.2", "0.5"]
     assert lines[5].split() == ["2.00", "4.00", "tests/a.py::three"]
+
+
+def test_a_round_saves_path_is_counted_module_by_module():
+    from bench import save_path
+
+    seen = save_path.calls_of_a_save()
+    assert {"scorekeeper.views.rounds", "scorekeeper.store", "scorekeeper.live", "scorekeeper.client"} <= set(seen)
+    assert "scorekeeper.views.events" not in seen  # a game's save draws no club night
