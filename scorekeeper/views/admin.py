@@ -13,12 +13,6 @@ from . import page
 bp = Blueprint("admin", __name__)
 
 
-@bp.app_template_global()
-def admin_enabled() -> bool:
-    """Whether the admin page exists on this server."""
-    return client.admin_enabled()
-
-
 def _too_many() -> str:
     """What a browser that keeps guessing the admin password is told."""
     return gettext("Too many wrong passwords: wait a minute before trying again.")

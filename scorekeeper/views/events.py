@@ -21,6 +21,7 @@ from . import page
 from .page import htmx
 from .polls import news_after, nothing_new
 from .share import absolute, breakable, qr_img
+from .sheets import default_paper
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.add_app_template_filter(i18n.tenths, "tenths")
@@ -181,6 +182,7 @@ def context(event: events.Event) -> dict:
     items = table_items(listed)
     return dict(
         event=event,
+        sheet_paper=default_paper,
         tables=listed,
         items=items,
         playing=[item for t, item in zip(listed, items, strict=True) if not t.get("finished")],  # the page lists

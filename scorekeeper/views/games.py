@@ -12,7 +12,10 @@ from .. import forms, registry, rules, store
 from ..db import get_db
 from ..rules import N_, problem
 from . import access, page, screen
+from .history import player_url, result_share, score_chart
 from .page import htmx
+from .share import share_links
+from .sheets import default_paper
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 BOARD_ROUNDS = (
@@ -103,6 +106,11 @@ def render_game(
         poll_seconds=current_app.config["POLL_SECONDS"],
         long_poll=current_app.config["LONG_POLL_SECONDS"],
         folded=_folded(len(result.rounds)),
+        score_chart=score_chart,
+        result_share=result_share,
+        player_url=player_url,
+        share_links=share_links,
+        sheet_paper=default_paper,
     )
     if htmx and not htmx.history_restore_request:
         return page.blocks("game.html", blocks, status, **context)

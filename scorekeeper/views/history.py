@@ -38,7 +38,6 @@ def _scope() -> tuple[str | None, bool]:
     return client.device(), client.is_admin()
 
 
-@bp.app_template_global()
 @lru_cache(maxsize=1024)
 def played_on(created: str, lang: str) -> str:
     """The day a game was started, as the language writes dates."""
@@ -89,6 +88,7 @@ def index():
         by_id=_by_id(),
         all_rules=rules.all_rules(),
         played_on=played_on,
+        player_url=player_url,
         admin=everything,
     )
     if htmx and not htmx.history_restore_request:
@@ -171,6 +171,7 @@ def player(name: str):
         return page.full("error.html", 404, message=message, code=404)
     played_in = events.of_games(get_db(), [entry.id for entry in found.games])
     context = dict(player=found, by_id=_by_id(), played_on=played_on, recent=found.games[:10], player_events=played_in)
+    context.update(percent=percent, decimal=decimal, stat_text=stat_text)  # how the record writes its numbers
     if htmx and not htmx.history_restore_request:
         return page.blocks("player.html", ["player_record"], 200, **context)
     return page.full("player.html", 200, **context)
@@ -190,7 +191,6 @@ def export_csv(game_id: str):
     return _csv(rows, f"{stored.game.rules}-{game_id}.csv")
 
 
-@bp.app_template_global()
 def score_chart(game: Game, result: rules.Result) -> Markup:
     """The running totals as an inline SVG chart, one line per side."""
     series = running_totals(result) or []  # a latecomer's line starts where they sat down (RULES.md 8)
@@ -205,7 +205,6 @@ def score_chart(game: Game, result: rules.Result) -> Markup:
     return chart.svg(result.sides, series, lambda v: number(v, lang), title=title, summary=summary)
 
 
-@bp.app_template_global()
 def result_share(stored: store.Stored, result: rules.Result) -> dict:
     """What "Share the result" sends: the game, the winner, the totals, the rounds and the watch link."""
     rules_ = rules.get(stored.game.rules)
@@ -230,25 +229,21 @@ def result_share(stored: store.Stored, result: rules.Result) -> dict:
     return {"title": title, "text": text, "url": url, "mailto": mailto}
 
 
-@bp.app_template_global()
 def player_url(name: str) -> str:
     """The page of a player's record."""
     return url_for("history.player", name=name.strip())
 
 
-@bp.app_template_global()
 def percent(share: float) -> str:
     """A share of 0 to 1 as the language writes a percentage."""
     return format_percent(share, locale=current())
 
 
-@bp.app_template_global()
 def decimal(value: float) -> str:
     """A mean, to one decimal."""
     return number(round(value, 1))
 
 
-@bp.app_template_global()
 def stat_text(stat: rules.Statistic, pair: list[int]) -> str:
     """A statistic as a player reads it: "7 of 12 (58 %)", a count, a mean or the largest."""
     value, count = pair

@@ -18,6 +18,7 @@ from ..rules.entry import player_counts
 from ..rules.setup import unprintable
 from . import page
 from .events import CLOSED, FULL, GONE
+from .sheets import default_paper
 
 bp = Blueprint("home", __name__)
 
@@ -47,6 +48,8 @@ def index():
         player_counts=player_counts(rules.all_rules()),
         by_id=_by_id(),
         admin=admin,
+        admin_enabled=client.admin_enabled(),
+        sheet_paper=default_paper,
         events=events.mine(db, device),
     )
 
@@ -156,7 +159,7 @@ def _local(target: str | None) -> str:
     return target
 
 
-@bp.app_template_global()
+@bp.app_template_global()  # every page's header asks it (base.html): the one global a view does not pass
 def here() -> str:
     """Where the language switch comes back to: this page, or after a refused form, the page it was on."""
     if request.method == "GET":

@@ -147,7 +147,6 @@ def score_link(stored: store.Stored) -> str:
     return absolute(url_for("share.join", game_id=stored.id, token=stored.score_token))
 
 
-@bp.app_template_global()
 def share_links(stored: store.Stored, can_score: bool) -> dict:
     """What the share panel shows: the watch link for everyone, the score link for scorers only. Their QR
     codes are files the phone fetches when the panel nears the view (loading="lazy"): drawing one takes 15 ms,
@@ -210,7 +209,9 @@ def replace(game_id: str):
         return redirect(url_for("games.show", game_id=game_id, link="new") + "#share", 303)
     stored = access.game_or_404(game_id)
     response = make_response(
-        render_template("_share.html", stored=stored, can_score=True, can_manage=True, replaced=True)
+        render_template(
+            "_share.html", stored=stored, can_score=True, can_manage=True, replaced=True, share_links=share_links
+        )
     )
     response.headers["Vary"] = "HX-Request, Cookie, Accept-Language"
     return response

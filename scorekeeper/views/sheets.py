@@ -49,12 +49,6 @@ def default_paper() -> str:
     return "letter" if region and region[0].upper() in LETTER_REGIONS else "a4"
 
 
-@bp.app_context_processor
-def sheet_context() -> dict:
-    """Templates may ask for the paper to offer first."""
-    return {"sheet_paper": default_paper}
-
-
 def _pdf(data: bytes, filename: str):
     """A PDF as a download: on a phone a PDF opened in the app's own tab replaced the app, and the way back
     from the phone's PDF viewer is awkward; a download leaves the game on screen and the phone offers to

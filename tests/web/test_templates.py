@@ -174,3 +174,17 @@ def test_a_huge_number_in_any_field_of_any_round_form_is_refused_quickly(client,
         began = time.process_time()
         response = client.post(f"{url}/rounds/1", data={"was": was, **every, name: value})
         _refused_quickly(response, time.process_time() - began, ranges)
+
+
+def test_views_pass_what_their_templates_draw_with(app):
+    """A template's values come from the view that draws it (the share panel's links, the chart, a record's
+    numbers, the paper a sheet is offered on), not from globals every template sees: the views register two,
+    which every page's header asks (base.html), and no context processor."""
+    from_views = {
+        name
+        for name, value in app.jinja_env.globals.items()
+        if getattr(value, "__module__", "").startswith("scorekeeper.views")
+    }
+    assert from_views == {"here", "theme"}
+    processors = [p for ps in app.template_context_processors.values() for p in ps]
+    assert not [p for p in processors if p.__module__.startswith("scorekeeper.views")]
