@@ -63,6 +63,21 @@ def totals(response) -> list[str]:
     return [cell.text("") for cell in parse(html).first("tfoot").all("td")]
 
 
+def links(client, url) -> dict[str, str]:
+    """The links the share panel shows this phone, by element id (watch-link, score-link)."""
+    anchors = parse(client.get(url).get_data()).all("a")
+    return {a.attrs["id"]: a.attrs["href"] for a in anchors if a.attrs.get("id") in ("watch-link", "score-link")}
+
+
+def terms(html: str | bytes) -> dict[str, str]:
+    """A page's description lists as read: each term with its description (a player's record, say)."""
+    found = {}
+    for listing in parse(html).all("dl"):
+        for term, said in zip(listing.all("dt"), listing.all("dd"), strict=True):
+            found[term.text()] = said.text()
+    return found
+
+
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     """The command line run in this process, its output as text (an interpreter per call was slow).
 

@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from scorekeeper import leaderboard as leaderboard_module
 from scorekeeper import live, store
 from scorekeeper.db import get_db
+from tests.markup import parse
 from tests.samples import enter, sample
 from tests.samples import setup_fields as fields_of
 from tests.web.helpers import HX, text, until
@@ -47,12 +48,8 @@ def play(client, event_url: str, rules_id: str, headers=None, players=None) -> s
 
 def leaderboard(response) -> list[list[str]]:
     """The rows of table#leaderboard as read."""
-    html = response.get_data(as_text=True)
-    body = re.search(r'<table id="leaderboard".*?<tbody>(.*?)</tbody>', html, re.S).group(1)
-    return [
-        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
-        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
-    ]
+    body = parse(response.get_data()).first("table", id="leaderboard").first("tbody")
+    return [[cell.text("") for cell in row.children if not isinstance(cell, str)] for row in body.all("tr")]
 
 
 # the two samples' finishing orders: ALL or NOTHING Anne, Pierre, Julien, Sylvie; Tout ou rien Julien, Anne, Sylvie

@@ -11,10 +11,11 @@ import re
 import pytest
 
 from scorekeeper import gamefile, rules
+from tests.markup import parse
 from tests.samples import sample
 from tests.sheets import samples
 
-from .helpers import HX, post_round, seats, start, text
+from .helpers import HX, post_round, seats, start, terms, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -41,7 +42,8 @@ def parsed_csv(response) -> list[list[str]]:
 
 def listed(response) -> list[str]:
     """The game ids a history page lists, top to bottom."""
-    return re.findall(r'<li><a href="/games/([^"]+)"', response.get_data(as_text=True))
+    found = [item.first("a").attrs["href"] for item in parse(response.get_data()).all("li") if item.all("a")]
+    return [href.removeprefix("/games/") for href in found if href.startswith("/games/")]
 
 
 @pytest.fixture
@@ -153,7 +155,7 @@ def test_a_players_record_against_the_games_themselves(client):
         if not o
     ]
     html = client.get("/players/%20zo%C3%AB%20", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    values = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", html))
+    values = terms(html)
     assert values["Games played"] == "2"
     won = sum(seat in r.winners for r in played)
     assert values["Games won"] == str(won) and values["Win rate"] == f"{round(100 * won / 2)}%"

@@ -17,7 +17,7 @@ from scorekeeper import registry, rules, store
 from tests.samples import sample
 from tests.samples import start as start_game
 
-from .helpers import HX, game_count, post_round, seats, start, stored, text, undo, undo_was
+from .helpers import HX, game_count, links, post_round, seats, start, stored, text, undo, undo_was
 
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
@@ -327,8 +327,7 @@ def draft_of(client, url) -> str:
 
 def scorer(client, other_phone, url):
     """Give the second phone the score link."""
-    html = client.get(url).get_data(as_text=True)
-    link = re.search(r'<a id="score-link" href="([^"]+)"', html).group(1)
+    link = links(client, url)["score-link"]
     assert other_phone.get(urlsplit(link).path).status_code == 303
 
 

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from scorekeeper import live
 from scorekeeper.live.watchers import Watchers
 
-from .helpers import HX, start, stored, text
+from .helpers import HX, links, start, stored, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -100,7 +100,7 @@ def test_a_name_refused_as_at_setup_says_why_and_stores_nothing(app, client, url
 
 
 def test_only_the_owner_or_the_admin_renames(app, client, other_phone, url):
-    link = re.search(r'<a id="score-link" href="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
+    link = links(client, url)["score-link"]
     assert other_phone.get("/" + link.split("/", 3)[3]).status_code == 303  # a scoring phone, not the owner
     assert 'id="rename-players"' not in other_phone.get(url).get_data(as_text=True)
     before = stored(app, url)

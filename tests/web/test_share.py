@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from pypdf import PdfReader
 
-from .helpers import HX, post_round, seats, start, stored, text, totals, undo
+from .helpers import HX, links, post_round, seats, start, stored, text, totals, undo
 
 P3 = ["Anne", "Julien", "Sylvie"]
 EN = {"Accept-Language": "en"}
@@ -33,12 +33,6 @@ def play_round(client, url, number, bid, took):
     """Enter a whole round as the scorer."""
     assert bids(client, url, number, bid).status_code == 303
     assert tricks(client, url, number, took).status_code == 303
-
-
-def links(client, url) -> dict:
-    """The links the share panel shows this phone, by element id."""
-    html = client.get(url).get_data(as_text=True)
-    return {m[0]: m[1] for m in re.findall(r'<a id="(watch-link|score-link)" href="([^"]+)"', html)}
 
 
 @pytest.fixture

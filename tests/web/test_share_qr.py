@@ -10,19 +10,13 @@ from PIL import Image
 
 from scorekeeper.views import share
 
-from .helpers import start
+from .helpers import links, start
 
 
 @pytest.fixture
 def url(client):
     """A Tout ou rien game started on `client`."""
     return start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], dealer=0, hands="3 2 1")
-
-
-def links(client, url) -> dict:
-    """The links the share panel shows this phone, by element id."""
-    html = client.get(url).get_data(as_text=True)
-    return {m[0]: m[1] for m in re.findall(r'<a id="(watch-link|score-link)" href="([^"]+)"', html)}
 
 
 def modules(png: bytes) -> list[list[bool]]:

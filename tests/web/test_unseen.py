@@ -6,13 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 
 import pytest
 
 from tests.samples import sample
 
-from .helpers import game_count, text
+from .helpers import game_count, terms, text
 from .test_events import leaderboard, make_event, play
 
 EN = {"Accept-Language": "en"}
@@ -70,7 +69,7 @@ def test_a_players_record_counts_a_name_with_a_zero_width_space_as_the_name(clie
         players = [name, *document["players"][1:]]
         assert client.post("/games/import", json={**document, "players": players}).status_code == 303
     html = client.get("/players/Anne", headers=EN).get_data(as_text=True)
-    assert dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", html))["Games played"] == "2"
+    assert terms(html)["Games played"] == "2"
 
 
 # the four, then more that show nothing or a blank and are no format character (Cf)
