@@ -171,6 +171,7 @@ def render(club: clubs.Club, status: int = 200, errors: list[Problem] | None = N
         addable=[e for e in addable if manages_night(e)],
         errors=errors or [],
         area="event",
+        sheet_paper=default_paper,  # the paper its season sheet is offered on
     )
     if htmx and not htmx.history_restore_request:
         return page.blocks("club.html", ["club_page"], status, **context)
