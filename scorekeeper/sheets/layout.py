@@ -103,17 +103,17 @@ class GameSheet:
         """Round `index` (from 0) still to play; `dealer` and `state` are unknown (None) on a blank pad."""
         raise NotImplementedError
 
-    def length(self, options: dict) -> int | None:
-        """How many rounds the game lasts at most, or None when nothing sets it."""
+    def length(self, options: dict, players: int) -> int | None:
+        """How many rounds a game of `players` lasts at most, or None when nothing sets it."""
         return None
 
-    def pad_rounds(self, options: dict) -> int | None:
+    def pad_rounds(self, options: dict, players: int) -> int | None:
         """The empty rounds a blank pad prints, or None to fill its page."""
-        return self.length(options)
+        return self.length(options, players)
 
-    def rounds_ahead(self, options: dict, played: int) -> int:
+    def rounds_ahead(self, options: dict, players: int, played: int) -> int:
         """The empty rounds a game in progress prints after the rounds played."""
-        length = self.length(options)
+        length = self.length(options, players)
         return length - played if length is not None and played < length else OPEN_ROWS
 
     def start_row(self, options: dict, players: int, lang: str) -> Row | None:
@@ -147,7 +147,7 @@ def _layout(sheet: GameSheet, rules_: rules.Rules, options: dict, players: int, 
 
 def blank_pad(sheet: GameSheet, rules_: rules.Rules, names: list[str], options: dict, lang: str) -> Layout:
     """An empty pad: the start, then the game's rounds, or as many as the page holds when that is open."""
-    game, count = Game(rules_.id, names, options), sheet.pad_rounds(options)
+    game, count = Game(rules_.id, names, options), sheet.pad_rounds(options, len(names))
     start = sheet.start_row(options, len(names), lang)
     printed = count if count is not None and count <= MAX_PAD else 0
     rows = [start] if start else []
@@ -172,9 +172,10 @@ def filled_in(sheet: GameSheet, rules_: rules.Rules, game: Game, result: Result,
         game = Game(game.rules, list(result.sides), game.options, game.first_dealer)  # the seats' holders now
     if not result.finished:
         played = len(result.rounds)
-        dealers = dealer_seats_ahead(game, result, min(MAX_AHEAD, sheet.rounds_ahead(game.options, played)))
-        ahead = [sheet.empty_row(game, played + k, seat, result.state, lang) for k, seat in enumerate(dealers)]
-        rows += [_without_leavers(row, result) for row in ahead]
+        ahead = sheet.rounds_ahead(game.options, len(game.players), played)
+        dealers = dealer_seats_ahead(game, result, min(MAX_AHEAD, ahead))
+        ahead_rows = [sheet.empty_row(game, played + k, seat, result.state, lang) for k, seat in enumerate(dealers)]
+        rows += [_without_leavers(row, result) for row in ahead_rows]
     layout = _layout(sheet, rules_, game.options, len(game.players), rows, lang)
     layout.sides, layout.status = list(result.sides), status_lines(result, lang)
     layout.totals = [Cell(num(v, lang), bold=True) for v in result.totals]

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from scorekeeper import gamefile, registry, rules, sheets
 from scorekeeper.cli import main
-from scorekeeper.sheets.layout import MAX_PAD
+from scorekeeper.sheets.layout import MAX_PAD, GameSheet, blank_pad
 from tests.samples import sample
 
 from . import samples
@@ -288,12 +288,29 @@ def test_a_blank_pad_of_a_long_game_prints_its_rounds_or_fills_one_page(document
     assert empty == [str(k) for k in range(1, len(empty) + 1)]
     text = pdf_text(data)
     assert f"\n{len(empty)}\n" in text
-    count = module.SHEET.pad_rounds(full)
+    count = module.SHEET.pad_rounds(full, len(names))
     if count is not None and count <= MAX_PAD:  # a 30-hand Tout ou rien: every hand, on as many pages as it takes
         assert len(empty) == count
         return
     assert len(pages(data)) == 1
     assert 10 < len(empty) <= 40  # a page's worth
+
+
+def test_a_sheet_is_told_the_players_so_its_length_may_depend_on_them():
+    """A game dealing out a 60-card pack lasts 60 / players rounds (Wizard): its pad prints that many, and a
+    game in progress the rounds still to play, with no option made up to carry the player count."""
+    bundle = next(b for b in registry.GAMES if type(b.sheet().SHEET).pad_rounds is GameSheet.pad_rounds)
+
+    class Sixty(type(bundle.sheet().SHEET)):
+        def length(self, options: dict, players: int) -> int | None:
+            return 60 // players
+
+    rules_ = rules.get(bundle.id)
+    for players in range(rules_.min_players, min(rules_.max_players, 6) + 1):
+        names = [f"P{k}" for k in range(players)]
+        pad = blank_pad(Sixty(), rules_, names, rules_.check_setup(names, {}), "en")
+        assert len([row for row in pad.rows if row.kind == "empty"]) == 60 // players, players
+        assert Sixty().rounds_ahead({}, players, 5) == 60 // players - 5
 
 
 def test_a_blank_pad_prints_a_short_round_limit_whole():

@@ -58,7 +58,7 @@ class AllOrNothingSheet(GameSheet):
         """The scoring rules in a few lines."""
         return [gettext(line, lang) for line in RULES_TEXT]
 
-    def length(self, options: dict) -> int | None:
+    def length(self, options: dict, players: int) -> int | None:
         """The hands at most."""
         return options["hands"]
 

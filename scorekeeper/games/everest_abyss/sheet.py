@@ -75,7 +75,7 @@ class EverestAbyssSheet(GameSheet):
         stakes = {"first": FIRST_STAKE, "raise": RAISE, "max": MAX_STAKE}
         return [gettext(line, lang, **stakes) for line in RULES_TEXT]
 
-    def length(self, options: dict) -> int | None:
+    def length(self, options: dict, players: int) -> int | None:
         """The round limit, if any."""
         return options.get("rounds")
 

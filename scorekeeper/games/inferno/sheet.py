@@ -42,15 +42,15 @@ class InfernoSheet(GameSheet):
         """The scoring rules in a few lines."""
         return [gettext(line, lang) for line in RULES_TEXT]
 
-    def length(self, options: dict) -> int | None:
+    def length(self, options: dict, players: int) -> int | None:
         """The rounds, before any tie-break."""
         return options["rounds"]
 
-    def pad_rounds(self, options: dict) -> int | None:
+    def pad_rounds(self, options: dict, players: int) -> int | None:
         """The rounds, and two spare rows for tie-breaks."""
         return options["rounds"] + TIE_BREAK_ROWS
 
-    def rounds_ahead(self, options: dict, played: int) -> int:
+    def rounds_ahead(self, options: dict, players: int, played: int) -> int:
         """The rounds still to play, or one more while a tie for the lowest stands."""
         return max(1, options["rounds"] - played)
 

@@ -59,11 +59,11 @@ class ToutOuRienSheet(GameSheet):
             lines.append(gettext(TARGET_TEXT, lang, target=options["target"]))
         return lines
 
-    def length(self, options: dict) -> int | None:
+    def length(self, options: dict, players: int) -> int | None:
         """The hands listed, unless a target sets no length."""
         return None if options.get("target") is not None else len(options["hands"])
 
-    def pad_rounds(self, options: dict) -> int | None:
+    def pad_rounds(self, options: dict, players: int) -> int | None:
         """The hands listed, and with a target a few more to write the repeated hands in."""
         extra = OPEN_ROWS if options.get("target") is not None else 0
         return len(options["hands"]) + extra
