@@ -5,19 +5,21 @@ command line. A sixth game passes these tests or it is not done: this file is th
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from jinja2 import nodes
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, nodes
 
 from scorekeeper import registry, rules
 from scorekeeper.cli import main
 from scorekeeper.i18n import number
 from scorekeeper.registry import TEMPLATE_MACROS, Bundle
 from scorekeeper.sheets.layout import GameSheet
+from tests.contract import named, shown
 from tests.pdfs import pdf_text
 from tests.samples import HX, enter, expected, normalised, sample
 from tests.web.helpers import totals
@@ -81,14 +83,23 @@ def macros(app, template: str) -> set[str]:
 
 
 @pytest.mark.parametrize("bundle", GAMES)
+@named
 def test_every_piece_of_the_game_is_there(app, bundle):
     assert missing(bundle) == []
-    assert rules.get(bundle.id).id == bundle.id
-    assert callable(bundle.form().read) and callable(bundle.form().fields)
-    assert isinstance(bundle.sheet().SHEET, GameSheet)
-    assert set(TEMPLATE_MACROS) <= macros(app, bundle.template)
+    folder = shown(bundle.folder)
+    found = registry.load(bundle.rules_module)
+    assert isinstance(found.RULES, rules.Rules), f"{folder}/rules.py: RULES is a rules.Rules"
+    assert found.RULES.id == bundle.id, f"{folder}/rules.py: RULES.id is {found.RULES.id!r}, not {bundle.id!r}"
+    assert rules.get(bundle.id) is found.RULES
+    form = bundle.form()
+    assert callable(form.read) and callable(form.fields), f"{folder}/form.py: read and fields are functions"
+    assert isinstance(bundle.sheet().SHEET, GameSheet), f"{folder}/sheet.py: SHEET is a sheets.layout.GameSheet"
+    lacking = sorted(set(TEMPLATE_MACROS) - macros(app, bundle.template))
+    assert not lacking, f"{folder}/board.html lacks the macros {lacking}"
     module = sample(bundle.id)
-    assert module.GAME["rules"] == bundle.id and module.GAME["rounds"] and module.BLANK
+    own = f"tests/games/{bundle.module}/sample.py"
+    assert module.GAME["rules"] == bundle.id and module.GAME["rounds"], f"{own}: GAME, a game file of {bundle.id}"
+    assert module.BLANK, f"{own}: BLANK, words its blank pad prints"
 
 
 def test_a_game_missing_its_pieces_is_told_what_to_add():
@@ -101,6 +112,27 @@ def test_a_game_missing_its_pieces_is_told_what_to_add():
     ]
     assert "scorekeeper/games/sixth_game/script.js" in gaps and "tests/games/sixth_game/sample.py" in gaps
     assert "scorekeeper/games/sixth_game/translations/fr.po" in gaps
+
+
+def test_a_broken_piece_fails_naming_its_file_and_line(tmp_path, monkeypatch):
+    """Not a raw ModuleNotFoundError or UndefinedError from the layer that met it: the game's own file."""
+    folder = tmp_path / "broken_game"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    (folder / "form.py").write_text("def read(form, step, ctx):\n    return form['nope']\n")
+    (folder / "sheet.py").write_text("import nowhere_to_be_found  # noqa\n")
+    (folder / "board.html").write_text("{% macro cell(v) %}\n{{ v.board.nothing.deeper }}\n{% endmacro %}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    bundle = Bundle("broken-game", package="broken_game")
+    env = Environment(loader=FileSystemLoader(folder), undefined=StrictUndefined)
+    for broken, said in [
+        (lambda: importlib.import_module("broken_game.form").read({}, "round", None), "form.py:2: KeyError: 'nope'"),
+        (lambda: importlib.import_module("broken_game.sheet"), "sheet.py:1: ModuleNotFoundError"),
+        (lambda: importlib.import_module("broken_game.rules"), "broken_game/rules.py: ModuleNotFoundError"),
+        (lambda: env.from_string('{% import "board.html" as g %}{{ g.cell({}) }}').render(), "board.html:2: Undefined"),
+    ]:
+        with pytest.raises(AssertionError, match=re.escape(said)):
+            named(lambda bundle, broken=broken: broken())(bundle=bundle)
 
 
 def test_every_game_folder_is_a_registered_game():
@@ -132,6 +164,7 @@ def test_the_home_page_and_the_command_line_offer_the_games_in_the_registry_orde
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
 @pytest.mark.parametrize("bundle", GAMES)
+@named
 def test_the_sample_typed_into_the_form_is_the_game_the_rules_derive(client, bundle, headers):
     document = sample(bundle.id).GAME
     url = enter(client, document, headers)
@@ -154,6 +187,7 @@ def test_the_sample_typed_into_the_form_is_the_game_the_rules_derive(client, bun
 
 
 @pytest.mark.parametrize("bundle", GAMES)
+@named
 def test_the_game_page_loads_the_games_own_script_and_style(client, bundle):
     """In the page's own bundles (scorekeeper/assets.py): one style sheet and one script besides htmx."""
     response = client.post("/games/import", json={**sample(bundle.id).GAME, "rounds": []})
@@ -171,6 +205,7 @@ def test_the_game_page_loads_the_games_own_script_and_style(client, bundle):
 
 
 @pytest.mark.parametrize("bundle", GAMES)
+@named
 def test_the_completed_sheet_from_the_web_prints_the_sides_and_totals(client, bundle):
     document = sample(bundle.id).GAME
     url = client.post("/games/import", json=document).headers["Location"]
@@ -187,6 +222,7 @@ def test_the_completed_sheet_from_the_web_prints_the_sides_and_totals(client, bu
 
 
 @pytest.mark.parametrize("bundle", GAMES)
+@named
 def test_the_blank_pads_print_for_the_fewest_and_the_most_players(client, bundle):
     rules_ = rules.get(bundle.id)
     for players in (rules_.min_players, rules_.max_players):
@@ -199,6 +235,7 @@ def test_the_blank_pads_print_for_the_fewest_and_the_most_players(client, bundle
 
 
 @pytest.mark.parametrize("bundle", GAMES)
+@named
 def test_the_command_line_scores_and_prints_the_sample(tmp_path, bundle):
     document = sample(bundle.id).GAME
     source = tmp_path / "game.json"

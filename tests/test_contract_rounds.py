@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import forms, gamefile, registry, rules
 from scorekeeper.i18n import describe
 from scorekeeper.rules import Game, Invalid, Problem
+from tests.contract import named
 from tests.samples import all_fields, post_round, sample, start
 
 GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
@@ -40,6 +41,7 @@ def _game(document: dict, rounds: int) -> Game:
 
 
 @pytest.mark.parametrize("bundle", GAMES)
+@named
 def test_the_rules_score_the_sample_as_worked_out_by_hand(bundle):
     module = sample(bundle.id)
     scored = [r.scores for r in rules.play(gamefile.from_document(module.GAME)).rounds]
@@ -47,6 +49,7 @@ def test_the_rules_score_the_sample_as_worked_out_by_hand(bundle):
 
 
 @pytest.mark.parametrize("bundle", GAMES)
+@named
 def test_fields_is_the_reverse_of_read(bundle):
     document, form = sample(bundle.id).GAME, bundle.form()
     assert callable(getattr(form, "fields", None)), f"{_where(bundle, 'forms')}: def fields(rnd)"
@@ -111,6 +114,7 @@ def _refusals(bundle, game: Game, fields: dict, name: str) -> list[Problem]:
 
 
 @pytest.mark.parametrize("bundle", GAMES)
+@named
 def test_the_form_offers_nothing_the_rules_refuse(client, bundle):
     document = sample(bundle.id).GAME
     first = document["rounds"][0]
