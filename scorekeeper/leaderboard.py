@@ -66,13 +66,16 @@ def leaderboard(finishes: Iterable[Finish]) -> list[Row]:
     finishes = [f for f in finishes if len(f.ranks) > 1]
     scale = math.lcm(1, *(2 * (len(f.ranks) - 1) for f in finishes))
     rows: dict[str, Row] = {}
+    keys: dict[str, str] = {}  # each spelling's key worked out once: a season's 3,000 seats are its 100 players
     for finish in finishes:
         per = 100 * scale // (2 * (len(finish.ranks) - 1))
         for members, rank, (below, shared) in zip(
             finish.sides, finish.ranks, _below_and_shared(finish.ranks), strict=True
         ):
             for name in members:
-                key = player_key(name)
+                key = keys.get(name)
+                if key is None:
+                    key = keys[name] = player_key(name)
                 if not key:
                     continue
                 row = rows.setdefault(key, Row(key, " ".join(name.split())))

@@ -1,6 +1,7 @@
 """A club night's seating draws in a real browser, on the organiser's phone at 390x844: eight players typed and
 drawn at two tables of All Fours; the next draw with one of them ticked off (on a break); a table's link opens its
-game filled in, started in one tap. The draw page passes the accessibility audit (audit.py).
+game filled in, started in one tap; the night put in a new club's season from its page. The draw page and the season
+page pass the accessibility audit (audit.py).
 
 Set SCOREKEEPER_SHOTS to a folder to keep a 390x844 screenshot of the draw page."""
 
@@ -53,3 +54,14 @@ def test_an_evening_with_a_draw(phone: Page, live_server):
     expect(page.locator("#round-form")).to_be_visible()
     for name in players:
         expect(page.locator("main")).to_contain_text(name)
+
+    page.locator("#game-event").click()  # back to the night, and from it to a season
+    page.locator("a#season").click()
+    page.locator("#club-name").fill("Club of the week")
+    page.locator("#club-form button[type=submit]").click()
+    expect(page.locator("#club-nights")).to_contain_text("Thursday club")
+    expect(page.locator("#season-minimum")).to_contain_text("3")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "season-page", full_page=True)
+    audit("season page, its organiser's")
+    assert not audit.problems, audit.report()
