@@ -61,6 +61,15 @@ def seed(app, tables: int) -> tuple[str, str, str]:
     return event_id, ids[2], ids[0]
 
 
+def rename_in_place(app, game_id: str) -> None:
+    """A change at one table: its players renamed as they were, so its game's version (and its night's) moves on."""
+    with app.app_context():
+        db = get_db()
+        stored = store.load(db, game_id)
+        assert stored is not None
+        store.rename(db, game_id, stored.game.players, stored.game.players)
+
+
 def timed(client, path: str, runs: int, headers=None, before=None) -> dict:
     """The median and worst of `runs` answers, in ms (`before` runs untimed before each)."""
     times, response = [], None
@@ -110,11 +119,7 @@ def measure(database: str, tables: int, runs: int) -> dict:
 
     def change() -> None:
         """A change at one table (its players renamed as they were): its game's and the event's versions move on."""
-        with app.app_context():
-            db = get_db()
-            stored = store.load(db, going)
-            assert stored is not None
-            store.rename(db, going, stored.game.players, stored.game.players)
+        rename_in_place(app, going)
 
     def news_after_change() -> dict:
         """A watcher's news right after a change at one table: the first watcher's answer works the event out."""

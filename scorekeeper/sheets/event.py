@@ -48,6 +48,24 @@ def grid(rows: list[list], widths: list[float], align_right_from: int, wrap: int
     return Table(body, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT")
 
 
+def document(out: io.BytesIO, size: tuple[float, float], lang: str, title: str) -> SimpleDocTemplate:
+    """A sheet of results (a night's, a season's) on paper of `size`, its margins leaving room for the foot line."""
+    fonts()
+    return SimpleDocTemplate(
+        out,
+        pagesize=size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN + 10,
+        invariant=True,
+        lang=lang,
+        title=title,
+        author="Scorekeeper",
+        creator="Scorekeeper",
+    )
+
+
 def leaderboard_rows(board: list[Row], lang: str) -> list[list]:
     """The leaderboard as printed: a heading, then rank, player, games, won, average (one decimal)."""
     heading = [gettext(w, lang) for w in (N_("Rank"), N_("Player"), N_("Games"), N_("Won"), N_("Average"))]
@@ -58,22 +76,9 @@ def results(
     name: str, day: str, board: list[Row], tables: list[Standing], lang: str, paper: str, *, unfinished: int = 0
 ) -> bytes:
     """The results sheet as PDF bytes."""
-    fonts()
     out = io.BytesIO()
     size = PAPERS[paper]
-    doc = SimpleDocTemplate(
-        out,
-        pagesize=size,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN + 10,
-        invariant=True,
-        lang=lang,
-        title=gettext("%(name)s — results", lang, name=name),
-        author="Scorekeeper",
-        creator="Scorekeeper",
-    )
+    doc = document(out, size, lang, gettext("%(name)s — results", lang, name=name))
 
     def footer(canvas: Canvas, page: int, pages: int) -> None:
         """The event's name and the page out of all at the foot of each page."""

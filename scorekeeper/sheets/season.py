@@ -7,15 +7,15 @@ import io
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import SimpleDocTemplate, Spacer
+from reportlab.platypus import Spacer
 
 from ..i18n import gettext, ngettext, tenths
 from ..leaderboard import Row
 from ..rules import N_
-from .event import grid, leaderboard_rows
+from .event import document, grid, leaderboard_rows
 from .paging import foot_line, numbered
-from .table import MARGIN, PAPERS
-from .text import fonts, para, paragraph_styles
+from .table import PAPERS
+from .text import para, paragraph_styles
 
 RANKED = (0.1, 0.5, 0.13, 0.12, 0.15)  # rank, player, games, won, average: shares of the page's width
 BELOW = (0.6, 0.13, 0.12, 0.15)  # player, games, won, average
@@ -36,23 +36,10 @@ def results(
     name: str, minimum: int, ranked: list[Row], below: list[Row], nights: list[Held], lang: str, paper: str
 ) -> bytes:
     """The season sheet as PDF bytes."""
-    fonts()
     out = io.BytesIO()
     size = PAPERS[paper]
     title = gettext("%(name)s — season", lang, name=name)
-    doc = SimpleDocTemplate(
-        out,
-        pagesize=size,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN + 10,
-        invariant=True,
-        lang=lang,
-        title=title,
-        author="Scorekeeper",
-        creator="Scorekeeper",
-    )
+    doc = document(out, size, lang, title)
 
     def footer(canvas: Canvas, page: int, pages: int) -> None:
         """The club's name and the page out of all at the foot of each page."""
