@@ -86,6 +86,7 @@ def measure(database: str, nights: int, tables: int, runs: int) -> dict:
         {
             "game page of one table (watching)": timed(client, f"/games/{going}", runs),
             f"event page of one night, {tables} tables": timed(client, night, runs),
+            "event page after a change at a table": timed(client, night, runs, before=change),
             f"season page, {nights} nights": timed(client, season, runs),
             "season page after a change at one table": timed(client, season, runs, before=change),
             "season CSV": timed(client, f"{season}/season.csv", runs),
