@@ -177,13 +177,17 @@
     return elt && elt.matches && elt.matches(ENTRY);
   }
 
+  // The form is locked as the request leaves (a microtask: after htmx has sent it, before any tap can land),
+  // not before: on a slow phone that was a few milliseconds more between the tap and the request.
   document.addEventListener("htmx:beforeSend", (event) => {
     const form = event.detail.elt;
     if (!isEntry(form)) return;
     clearTimeout(retry.timer);
     form.dataset.sent = keyOf(form);
-    lock(form, true);
-    say(form, "saving", words("Saving"));
+    queueMicrotask(() => {
+      lock(form, true);
+      say(form, "saving", words("Saving"));
+    });
   });
 
   // A proxy's 502 (the app is restarting) would replace the form with an error page: keep the form.
