@@ -128,3 +128,16 @@ def test_a_first_row_and_a_row_that_folds_another_away_bring_the_whole_board(cli
     game = {**game, "rounds": [*game["rounds"], game["rounds"][0]]}
     drawn.append(rows(save(client, url, game, 3)))
     assert drawn == [["1"], ["2"], ["2", "3"]]  # "No rounds yet" goes; round 2 alone; round 1 folds away
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_every_round_form_leaves_the_checks_to_the_server(client, rules_id):
+    # the browser checks nothing (novalidate): htmx then sends at once rather than fire a validation event per
+    # chip first; so no field may carry a constraint the browser would have checked, it would go unchecked
+    game = sample(rules_id).GAME
+    url = enter(client, first(game, 1))
+    for step, _ in sample(rules_id).posts(game["rounds"][1], game):
+        html = client.get(f"{url}?step={step}").get_data(as_text=True)
+        form = re.search(r'<form [^>]*id="round-entry"[^>]*>', html)
+        assert form and " novalidate" in form.group(0), (step, form and form.group(0))
+        assert not re.search(r"<(input|select|textarea)\b[^>]* (required|min|max|pattern|minlength)=?", html), step
