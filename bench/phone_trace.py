@@ -75,22 +75,35 @@ MARKS = """
 
 # the moments of one save, untraced (ms after the tap's click): its request sent (htmx's beforeSend is the last
 # thing before it), the answer in hand (htmx's beforeOnLoad), swapped (the last afterSwap), the first animation
-# frame after the row is in the board, and painted (the second, as bench/phone.py)
+# frame after the row is in the board, painted (the second, as bench/phone.py), and read (the frame after the first
+# one drawn at the next form's top, where the page goes after a save)
 MOMENTS = """
 () => { window.__moments = new Promise((resolve) => {
   const button = document.querySelector("#round-entry button[type=submit]"), m = {};
   let tapped = 0;
-  const at = (name) => () => { if (tapped) m[name] = performance.now() - tapped; };
+  const at = (name) => () => { if (tapped && !(name in m)) m[name] = performance.now() - tapped; };  // the first
+  document.addEventListener("htmx:afterSwap", () => { if (tapped) m.swapped = performance.now() - tapped; });
   button.addEventListener("click", () => { tapped = performance.now(); }, { capture: true, once: true });
   document.addEventListener("htmx:beforeSend", at("sent"));
   document.addEventListener("htmx:beforeOnLoad", (e) => { if (e.detail.elt.id !== "poll") at("answered")(); });
-  document.addEventListener("htmx:afterSwap", at("swapped"));
   const watch = new MutationObserver(() => {
     if (!tapped || !document.querySelector("#scoreboard #round-6")) return;
     watch.disconnect();
-    requestAnimationFrame(() => { at("frame")(); requestAnimationFrame(() => { at("painted")(); resolve(m); }); });
+    requestAnimationFrame(() => {
+      at("frame")();
+      requestAnimationFrame(() => { at("painted")(); setTimeout(() => resolve(m), 300); });
+    });
   });
   watch.observe(document.body, { childList: true, subtree: true });
+  // and the frame after the first one drawn with the row in the board and the next form's top in view (where
+  // the page goes after a save): what the player reads, whatever frames came before it
+  const look = () => {
+    const form = document.getElementById("round-form");
+    const there = form && Math.abs(form.getBoundingClientRect().top) < 20;
+    if (tapped && document.querySelector("#scoreboard #round-6") && there) requestAnimationFrame(at("read"));
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
 }); }
 """
 
@@ -258,7 +271,7 @@ def main() -> None:
 def untraced(page, base: str, games: list[str]) -> None:
     """Print the medians of the saves' moments, untraced (MOMENTS)."""
     found = [moments(page, base, game) for game in games]
-    for name in ("sent", "answered", "swapped", "frame", "painted"):
+    for name in ("sent", "answered", "swapped", "frame", "painted", "read"):
         print(f"  {name:10} {statistics.median(m[name] for m in found):7.1f}")
 
 
