@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from flask import abort, current_app, request
+from flask import abort, current_app, make_response, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .client import DEVICE_COOKIE
@@ -98,7 +98,7 @@ def body_whole() -> None:
         abort(413)
 
 
-def body_in_time() -> None:
+def body_in_time():
     """Read a request's body before anything else, within BODY_SECONDS: one sent a byte at a time is cut with
     a 408 rather than holding its connection for ever (gunicorn cuts slow headers, not slow bodies). Under
     gevent only: elsewhere (the command line's gthread, tests) a read cannot be cut from outside."""
@@ -112,7 +112,21 @@ def body_in_time() -> None:
         with Timeout(current_app.config["BODY_SECONDS"]):
             request.get_data(cache=True, parse_form_data=False)  # the form is parsed from it later
     except Timeout:
-        abort(408)
+        if request.headers.get("HX-Request") == "true":
+            abort(408)  # a phone's form: the notice in place, a small block of the page
+        return too_slow()
+    return None
+
+
+def too_slow():
+    """A 408 in a line of text in the request's language, no page drawn: a client trickling a thousand uploads
+    at once has them cut together, and a page for each (3 ms) was 4 s of the workers' time in one go, which a
+    venue's saves waited behind (BENCHMARKS.md)."""
+    from .errors import TITLES  # errors.py imports this module
+    from .i18n import gettext
+
+    message = gettext(TITLES[408]) + "\n"
+    return make_response(message, 408, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"})
 
 
 class Waiting:
