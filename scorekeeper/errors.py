@@ -15,7 +15,7 @@ TITLES = {
     403: N_("This link lets you watch this game, not change it."),
     404: N_("There is nothing here: the game may have been deleted, or the link is incomplete."),
     405: N_("That action is not allowed here."),
-    408: N_("The request took too long to arrive; nothing was changed. Check the connection and try again."),
+    408: guard.TOO_SLOW,
     413: N_("That file is too large for a game file."),
     429: N_("Too many requests; wait a moment."),
     503: N_("The server is busy printing other score sheets: try again in a few seconds."),

@@ -23,7 +23,11 @@ from flask import abort, current_app, make_response, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .client import DEVICE_COOKIE
+from .i18n import gettext
+from .rules import N_
 from .security import UNSAFE
+
+TOO_SLOW = N_("The request took too long to arrive; nothing was changed. Check the connection and try again.")
 
 
 def trusted_proxies(setting) -> frozenset[str]:
@@ -122,10 +126,7 @@ def too_slow():
     """A 408 in a line of text in the request's language, no page drawn: a client trickling a thousand uploads
     at once has them cut together, and a page for each (3 ms) was 4 s of the workers' time in one go, which a
     venue's saves waited behind (BENCHMARKS.md)."""
-    from .errors import TITLES  # errors.py imports this module
-    from .i18n import gettext
-
-    message = gettext(TITLES[408]) + "\n"
+    message = gettext(TOO_SLOW) + "\n"
     return make_response(message, 408, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"})
 
 
