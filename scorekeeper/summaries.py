@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from . import rules
-from .rules import Game, Result
+from .rules import Game, Result, lineup
 from .rules.unseen import player_key
 
 SEP = "\x1f"  # between the player keys of a summary, so a search for one key never matches inside another
@@ -36,7 +36,7 @@ def summarize(game: Game, result: Result) -> dict:
         "winners": list(result.winners),
         "finished": result.finished,
         "rounds": len(result.rounds),
-        "stats": rules_.statistics(game, result),
+        "stats": lineup.statistics(rules_, game, result),  # by player, whoever played which round
     }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from . import rounds
+from . import rounds, seats
 from .base import N_, Game, Result, RoundResult, Rules, State, Upcoming, fail, ranked
 from .fields import is_int
 from .lineup_changes import MAX_CHANGES, changes_before, checked, named_now, start
@@ -194,3 +194,35 @@ def draft_view(rules: Rules, game: Game, result: Result, draft: dict) -> tuple[G
 
 
 __all__ = ["MAX_CHANGES", "Table", "checked", "draft_view", "play", "play_on"]
+
+
+def seen_upcoming(rules: Rules, game: Game, result: Result) -> tuple[Game, Upcoming, list[int]] | None:
+    """The next round as its players alone see it (their game, the round indexed as they sit, and who they
+    are), when they are not every player in seat order; else None."""
+    up = result.upcoming
+    if up is None or up.players is None or up.players == list(range(len(game.players))):
+        return None
+    seen_game, seen_state = view(rules, game, result.state, up.players)
+    seen = rounds.upcoming(rules, seen_game, seen_state)
+    assert seen is not None
+    return seen_game, seen, list(up.players)
+
+
+def statistics(rules: Rules, game: Game, result: Result) -> list[dict[str, list[int]]]:
+    """The game's statistics by player when some rounds were played by some players only: each round counted
+    by its game's own statistics as its players saw it, then added up by player."""
+    everyone = list(range(len(game.players)))
+    if result.lineup is None or all(r.players in (None, everyone) for r in result.rounds):
+        return rules.statistics(game, result)
+    kinds = {stat.key: stat.kind for stat in rules.stats}
+    counts: list[dict[str, list[int]]] = [{key: [0, 0] for key in kinds} for _ in game.players]
+    for played in result.rounds:
+        seen_game, seen = seats.seen_round(rules, game, played, result.lineup.names)
+        state = State(totals=list(seen.totals), dealer=seen.dealer)
+        alone = Result(list(seen_game.players), [seen], list(seen.totals), False, [], None, None, state)
+        for place, found in zip(played.players or everyone, rules.statistics(seen_game, alone), strict=True):
+            for key, (value, count) in found.items():
+                have = counts[place].setdefault(key, [0, 0])
+                have[0] = max(have[0], value) if kinds.get(key) == "best" else have[0] + value
+                have[1] += count
+    return counts

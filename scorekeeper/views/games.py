@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, redirect, request, url_for
 from .. import forms, registry, rules, store
 from ..db import get_db
 from ..rules import N_, problem
-from . import access, page, screen
+from . import access, page, screen, seen
 from .history import player_url, result_share, score_chart
 from .page import htmx
 from .share import share_links
@@ -112,6 +112,8 @@ def render_game(
         share_links=share_links,
         sheet_paper=default_paper,
     )
+    # only those who play the next round have a place on its form (RULES.md section 8)
+    context["fv"], context["fup"] = seen.form_view(stored, result, context["v"])
     if htmx and not htmx.history_restore_request:
         return page.blocks("game.html", blocks, status, **context)
     return page.full("game.html", status, **context)

@@ -1,12 +1,23 @@
-"""The table's changes on a game's page (RULES.md section 8): who joins, sits out, leaves, hands a seat over,
-adjustments and stopping early; said on the board where they happened."""
+"""The table's changes on a game's page (RULES.md section 8): who joins, sits out, leaves or comes back, a
+seat handed over, adjustments and stopping early, made between rounds on their own page and said on the
+board where they happened. Only a phone that may score the game changes it; every form works without
+JavaScript (a plain post, then the game's page)."""
 
 from __future__ import annotations
 
-from .. import table_changes
-from ..i18n import current
-from ..rules import Result
+import json
+
+from flask import abort, redirect, request, url_for
+
+from .. import rules, seating, store, table_changes
+from ..db import get_db
+from ..i18n import current, gettext
+from ..rules import N_, Invalid, Result, fail
+from . import access, page
 from .games import bp
+
+KINDS = ("join", "back", "sit_out", "leave", "seat", "adjust", "stop")
+MAX_TEXT = 80  # a name is at most 40, a reason 80: a longer field is cut before anything reads it
 
 
 @bp.app_template_global()
@@ -19,3 +30,137 @@ def changes_said(result: Result) -> dict[int, list[str]]:
 def sat_out(result: Result, played, side: int) -> bool:
     """Whether a side had no part in a round: not yet come, sitting it out, or gone (its cell shows "—")."""
     return played.players is not None and side not in played.players and len(result.sides) == len(played.totals)
+
+
+@bp.get("/<game_id>/lineup")
+def show_lineup(game_id: str):
+    """The table's changes: what changed so far, the last to take back, and a form for each kind of change."""
+    stored = access.game_or_404(game_id)
+    access.require_score(stored)
+    return _render(stored)
+
+
+def _render(stored: store.Stored, status: int = 200, errors=(), kind: str | None = None):
+    """The changes page, with what a refused form was refused for beside it."""
+    result = store.derived(stored)
+    rules_ = rules.get(stored.game.rules)
+    table = result.lineup
+    still = table.still() if table else list(range(len(stored.game.players)))
+    names = table.names if table else list(stored.game.players)
+    playing = result.upcoming.players if result.upcoming and result.upcoming.players else still
+    last = stored.game.changes[-1] if stored.game.changes else None
+    undoable = last is not None and last["before"] == len(stored.game.rounds) + 1
+    return page.full(
+        "lineup.html",
+        status,
+        stored=stored,
+        game=stored.game,
+        rules=rules_,
+        result=result,
+        names=names,
+        still=still,
+        playing=playing,
+        gone=sorted(table.gone) if table else [],
+        worst=_worst(rules_, result, still),
+        transfer=rules_.start_range is None,  # Everest & Abyss: tokens move from one player to another
+        allowed=rules_.lineup_changes,
+        said=changes_said(result),
+        errors=list(errors),
+        kind=kind,
+        was=json.dumps(last, separators=(",", ":")) if undoable else "",
+    )
+
+
+def _worst(rules_: rules.Rules, result: Result, still: list[int]) -> int | None:
+    """The starting total a latecomer is offered: the worst total at the table (none where the game sets it)."""
+    if rules_.start_range is None or not still:
+        return None
+    totals = [result.totals[p] for p in still if p < len(result.totals)]
+    return max(totals) if rules_.lowest_wins else min(totals)
+
+
+@bp.post("/<game_id>/lineup")
+def lineup_change(game_id: str):
+    """Record one change before the next round; refused with the reason on the changes page."""
+    stored = access.game_or_404(game_id)
+    access.require_score(stored)
+    form = request.form
+    kind = form.get("kind", "")
+    if kind not in KINDS:
+        abort(400, description=gettext("Unknown change %(kind)s.", kind=kind[:20]))
+    try:
+        made, name = _read(stored, kind)
+        stored = seating.add_change(get_db(), game_id, _int(form.get("version"), "version"), made, name)
+    except Invalid as exc:
+        return _render(stored, 422, exc.problems, kind)
+    except store.Conflict as exc:
+        return _render(store.load(get_db(), game_id) or abort(404), 409, [exc.message], kind)
+    return redirect(url_for("games.show", game_id=game_id) + "#scoreboard", 303)
+
+
+@bp.post("/<game_id>/lineup/undo")
+def lineup_undo(game_id: str):
+    """Take back the last change (a stop taken back lets the game go on)."""
+    stored = access.game_or_404(game_id)
+    access.require_score(stored)
+    try:
+        was = json.loads((request.form.get("was") or "")[:2000])
+    except ValueError:
+        was = None
+    if not isinstance(was, dict):
+        abort(400, description=gettext("The undo form is damaged; reload the page."))
+    try:
+        seating.undo_change(get_db(), game_id, was)
+    except (Invalid, store.Conflict) as exc:
+        problems = exc.problems if isinstance(exc, Invalid) else [exc.message]
+        return _render(store.load(get_db(), game_id) or abort(404), 409, problems)
+    return redirect(url_for("games.show", game_id=game_id) + "#scoreboard", 303)
+
+
+def _int(value, field: str) -> int:
+    """A whole number a form posted (at most 5 digits, a sign allowed), or Invalid naming the field."""
+    raw = (value or "").strip()[:8]
+    digits = raw[1:] if raw[:1] in "-−" else raw
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 5):
+        raise fail(N_("%(field)s must be a whole number."), field=field)
+    return -int(digits) if raw[:1] in "-−" else int(digits)
+
+
+def _read(stored: store.Stored, kind: str) -> tuple[dict, str | None]:
+    """The change a form posted, as FORMAT.md writes it, and a newcomer's name; the rules check the rest."""
+    form, n = request.form, len(stored.game.players)
+    text = (form.get("name") or form.get("to") or "").strip()[:MAX_TEXT]
+    if kind == "join":
+        made: dict = {"join": n}
+        if (form.get("after") or "").strip():
+            made["after"] = _int(form.get("after"), "after")
+        if (form.get("start") or "").strip():
+            made["start"] = _int(form.get("start"), "start")
+        return made, text
+    if kind == "back":
+        return {"join": _int(form.get("player"), "player")}, None
+    if kind == "sit_out":
+        chosen = form.getlist("sit_out")[:n]
+        if not chosen:
+            raise fail(N_("Tick who sits out the next round."), field="sit_out")
+        return {"sit_out": [_int(v, "sit_out") for v in chosen]}, None
+    if kind == "leave":
+        return {"leave": _int(form.get("player"), "player")}, None
+    if kind == "seat":
+        return {"seat": _int(form.get("player"), "player"), "to": text}, None
+    if kind == "stop":
+        return {"stop": True}, None
+    return {"adjust": _points(stored), "reason": (form.get("reason") or "").strip()[:MAX_TEXT]}, None
+
+
+def _points(stored: store.Stored) -> list[int]:
+    """An adjustment's points by side: typed per side, or (Everest & Abyss) tokens moved from one player to another."""
+    form, sides = request.form, len(store.derived(stored).sides)
+    if "tokens" in form:
+        giver, taker, tokens = (_int(form.get(k), k) for k in ("from", "to_player", "tokens"))
+        points = [0] * sides
+        if not (0 <= giver < sides and 0 <= taker < sides) or giver == taker:
+            raise fail(N_("Tokens move from one player to another."), field="adjust")
+        points[giver], points[taker] = -tokens, tokens
+        return points
+    return [_int(form.get(f"points.{side}") or "0", "adjust") for side in range(sides)]

@@ -14,6 +14,7 @@ from ..rules import N_, Invalid, problem
 from . import access, games, page, screen
 from .games import bp, render_game
 from .page import htmx
+from .seen import form_context, widened
 
 MAX_ROUND_JSON = 8192  # a round's JSON posted back by a correction or an undo is a few hundred bytes
 MAX_ECHO = 200  # form fields shown again after a refusal: the largest form has about 60
@@ -96,7 +97,8 @@ def add_round(game_id: str):
         upcoming = number == len(stored.game.rounds) + 1  # a round sent twice is told apart by the store
         if seen is not None and upcoming and step == rules_.steps[-1] and seen != store.draft_token(stored, number):
             raise store.bids_replaced(number)  # checked before reading: the tricks go with the stored bids
-        data = forms.read(rules_.id, request.form, step, _context(stored, number))
+        ctx, members = form_context(stored, number, _context(stored, number))
+        data = widened(stored, forms.read(rules_.id, request.form, step, ctx), members)
         if step != rules_.steps[-1]:
             stored = store.save_draft(db, game_id, number, step, data, seen)
         else:
