@@ -69,6 +69,12 @@ def links(client, url) -> dict[str, str]:
     return {a.attrs["id"]: a.attrs["href"] for a in anchors if a.attrs.get("id") in ("watch-link", "score-link")}
 
 
+def listed_games(html: str | bytes) -> list[str]:
+    """The ids of the games a list links to, top to bottom (a list item whose first link opens a game)."""
+    found = [item.first("a").attrs.get("href", "") for item in parse(html).all("li") if item.all("a")]
+    return [href.removeprefix("/games/") for href in found if href.startswith("/games/")]
+
+
 def terms(html: str | bytes) -> dict[str, str]:
     """A page's description lists as read: each term with its description (a player's record, say)."""
     found = {}

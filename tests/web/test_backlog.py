@@ -6,7 +6,6 @@ times at once makes one game."""
 from __future__ import annotations
 
 import json
-import re
 import threading
 
 import pytest
@@ -15,7 +14,7 @@ from scorekeeper.db import connect
 from scorekeeper.views.home import LISTED
 from tests.samples import sample
 
-from .helpers import HX, game_count, post_round, start, stored
+from .helpers import HX, game_count, listed_games, post_round, start, stored
 
 
 def imported(client, document) -> str:
@@ -84,7 +83,7 @@ def test_games_stored_without_a_summary_are_caught_up_a_few_at_a_time(app, clien
         if up_to_date(app):
             break
     assert up_to_date(app)
-    assert len(re.findall(r'<li><a href="/games/', client.get("/history").get_data(as_text=True))) == 50
+    assert len(listed_games(client.get("/history").get_data())) == 50
 
 
 @pytest.mark.parametrize("headers", [{}, HX])
@@ -94,7 +93,7 @@ def test_the_home_page_lists_a_pages_worth_and_points_to_the_history(app, client
     start(client, "inferno", ["Anne", "Julien", "Sylvie"])
     html = client.get("/", headers=headers).get_data(as_text=True)
     finished = html[html.index('id="my-games"') :]
-    assert len(re.findall(r'<li><a href="/games/', finished)) == LISTED
+    assert len(listed_games(finished)) == LISTED
     assert 'id="more-games"' in html and 'id="history-link"' in html
 
 

@@ -11,11 +11,10 @@ import re
 import pytest
 
 from scorekeeper import gamefile, rules
-from tests.markup import parse
 from tests.samples import sample
 from tests.sheets import samples
 
-from .helpers import HX, post_round, seats, start, terms, text
+from .helpers import HX, listed_games, post_round, seats, start, terms, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -42,8 +41,7 @@ def parsed_csv(response) -> list[list[str]]:
 
 def listed(response) -> list[str]:
     """The game ids a history page lists, top to bottom."""
-    found = [item.first("a").attrs["href"] for item in parse(response.get_data()).all("li") if item.all("a")]
-    return [href.removeprefix("/games/") for href in found if href.startswith("/games/")]
+    return listed_games(response.get_data())
 
 
 @pytest.fixture
