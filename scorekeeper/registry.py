@@ -13,6 +13,7 @@ repository has its tests and sample in `tests/games/<module>/`:
     sheet     sheet.py                   SHEET, a sheets.layout.GameSheet
     static    script.js and style.css    only where the line says script=True, style=True
     strings   translations/<lang>.po     the game's own French (and other) words
+    scoring   scoring/<lang>.txt         how it scores, in its own words (fr, en, de), shown in the app
     sample    tests/games/<module>/sample.py   a game the contract test plays through every piece
 
 Every layer finds a game's piece here and nowhere else; tests/test_contract.py checks that each
@@ -107,6 +108,11 @@ class Bundle:
         """The game's own words in `lang`."""
         return self.folder / "translations" / f"{lang}.po"
 
+    def how_it_scores(self, lang: str) -> list[str]:
+        """The game's scoring in its own words (scoring/<lang>.txt): what is recorded, how a round scores,
+        how the game ends, the options; one paragraph each."""
+        return paragraphs(self.folder / "scoring" / f"{lang}.txt")
+
     @property
     def sample(self) -> str:
         """The test module holding the game's sample game (tests/games/<module>/sample.py)."""
@@ -188,6 +194,13 @@ def folder(package: str) -> Path:
     if spec is None or not spec.submodule_search_locations:
         raise ModuleNotFoundError(f"the game's folder {package} is not a package", name=package)
     return Path(next(iter(spec.submodule_search_locations)))
+
+
+@cache
+def paragraphs(path: Path) -> list[str]:
+    """A text file's paragraphs (blank lines between them), each on one line; none when it is missing."""
+    text = path.read_text(encoding="utf-8") if path.is_file() else ""
+    return [" ".join(part.split()) for part in text.split("\n\n") if part.strip()]
 
 
 def template_file(name: str) -> Path | None:

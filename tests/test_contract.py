@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, nodes
 
-from scorekeeper import registry, rules
+from scorekeeper import i18n, registry, rules
 from scorekeeper.cli import main
 from scorekeeper.i18n import number
 from scorekeeper.registry import TEMPLATE_MACROS, Bundle
@@ -58,6 +58,7 @@ def missing(bundle: Bundle) -> list[str]:
         gaps += [f"{path.name}: {name}" for name in names if not re.search(rf"^(def {name}\(|{name} = )", source, re.M)]
     own = ["board.html", *(["script.js"] if bundle.script else []), *(["style.css"] if bundle.style else [])]
     own += [f"translations/{lang}.po" for lang in LANGUAGES]
+    own += [f"scoring/{lang}.txt" for lang in i18n.LANGUAGES]  # how it scores, in its own words
     gaps += [f"scorekeeper/games/{bundle.module}/{file}" for file in own if not (folder / file).exists()]
     sample_path = ROOT / Path(*bundle.sample.split(".")).with_suffix(".py")
     if not sample_path.exists():

@@ -8,7 +8,7 @@ import json
 
 from flask import Blueprint, current_app, redirect, request, url_for
 
-from .. import forms, registry, rules, store
+from .. import forms, i18n, registry, rules, store
 from ..db import get_db
 from ..rules import N_, problem
 from . import access, page, screen, seen
@@ -102,6 +102,7 @@ def render_game(
             can_score=can_score,
         ),
         bundle=registry.get(rules_.id),
+        scoring=registry.get(rules_.id).how_it_scores(i18n.current()),
         leaders=result.leaders(),
         poll_seconds=current_app.config["POLL_SECONDS"],
         long_poll=current_app.config["LONG_POLL_SECONDS"],

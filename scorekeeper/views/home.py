@@ -9,7 +9,7 @@ from babel.dates import format_time
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from .. import client, events, history, phones, rules, security, store
+from .. import client, events, history, phones, registry, rules, security, store
 from ..db import get_db
 from ..forms import setup
 from ..i18n import COOKIE, LANGUAGES, current, day
@@ -111,6 +111,7 @@ def _render_new(rules_: rules.Rules, status: int = 200, errors=None, posted=None
     if asked is not None and asked.closed and asked.id == chosen and not any(p.field == "event" for p in errors):
         errors.append(problem(CLOSED, field="event"))  # said before the table taps "Start"
     context = dict(rules=rules_, errors=errors, posted=posted, known=names, events=offered, chosen=chosen)
+    context["scoring"] = registry.get(rules_.id).how_it_scores(current())  # "How it scores", in its words
     return page.full("new.html", status, **context)
 
 
