@@ -157,6 +157,12 @@ def edit_round(game_id: str, number: int):
     access.require_score(stored)
     if not 1 <= number <= len(stored.game.rounds):
         abort(404)
+    players = store.derived(stored).rounds[number - 1].players
+    if players is not None and players != list(range(len(stored.game.players))):  # RULES.md section 8
+        message = (
+            "Round %(round)d was played by some of the players: undo the rounds and changes after it to enter it again."
+        )
+        abort(400, description=gettext(message, round=number))
     return _render_edit(stored, number)
 
 
