@@ -50,6 +50,7 @@ class ExactBids(Rules):
     """
 
     steps = ("bids", "tricks")
+    pack = 52  # the cards a round may deal in all (RULES.md section 8: a hand the pack cannot deal is refused)
     optional: tuple[str, ...] = ()  # round fields a game of this shape may add (checked by `check_more`)
     stats = (Statistic("made", N_("Bids made"), "rate"),)
 
@@ -74,23 +75,43 @@ class ExactBids(Rules):
         cards = self.cards(game, state)
         return {"bids": Span(0, cards), "tricks": Span(0, cards), "hook": game.options["hook"]}
 
+    def dealt(self, game: Game, state: State) -> list[Problem]:
+        """A problem when the pack cannot deal the round's hand to the players of the round (more came since the
+        hand sizes were set)."""
+        n, cards = len(game.players), self.cards(game, state)
+        if n * cards <= self.pack:
+            return []
+        return [
+            problem(
+                Nn_(
+                    "The pack of %(pack)d cannot deal %(num)d card each to %(n)d players.",
+                    "The pack of %(pack)d cannot deal %(num)d cards each to %(n)d players.",
+                ),
+                pack=self.pack,
+                num=cards,
+                n=n,
+            )
+        ]
+
     def hook(self, game: Game, state: State, bids: list[int]) -> list[Problem]:
         """The dealer's hook, when the option holds."""
         return hooked(bids, self.cards(game, state), state.dealer) if game.options["hook"] else []
 
     def check_draft(self, game: Game, state: State, step: str, draft: dict) -> dict:
-        """The bids step, before the hand is played: each bid within the hand, and the dealer's hook."""
+        """The bids step, before the hand is played: each bid within the hand, the dealer's hook, and the game's
+        optional fields (known once the cards are dealt)."""
         if step != "bids":
             return super().check_draft(game, state, step, draft)
+        raise_if(self.dealt(game, state))
         bids = by_seat(draft, "bids", len(game.players))
         raise_if(int_entries(bids, "bids", N_("The bid"), 0, self.cards(game, state)))
         raise_if(self.hook(game, state, bids))
-        return {"bids": bids}
+        return {"bids": bids, **self.check_more(game, draft)}
 
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Bids and tricks by seat within the hand, the dealer's hook, tricks adding up to the hand size, and
         the game's optional fields."""
-        raise_if(unknown_fields(rnd, {"bids", "tricks", *self.optional}))
+        raise_if(unknown_fields(rnd, {"bids", "tricks", *self.optional}) + self.dealt(game, state))
         n, cards = len(game.players), self.cards(game, state)
         bids, tricks = by_seat(rnd, "bids", n), by_seat(rnd, "tricks", n)
         raise_if(
@@ -107,6 +128,12 @@ class ExactBids(Rules):
         self.add_up(state, scores)
         self.last_hand(state, self.rounds(game))
         return scores, {"made": [bid == tricks for bid, tricks in pairs]}, []
+
+    def decide_end(self, game: Game, state: State) -> None:
+        """Over once the rounds set at the start are played (a change never adds or takes one)."""
+        state.finished, state.ending, state.winners = False, None, []
+        if state.played >= self.rounds(game):
+            self.end(state, problem(N_("The last hand has been played.")))
 
     def statistics(self, game: Game, result: Result) -> list[dict[str, list[int]]]:
         """Bids made of bids tried."""

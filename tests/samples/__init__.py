@@ -40,7 +40,7 @@ __all__ = [
     "first",
     "normalised",
 ]
-__all__ += ["EIGHT", "NAMES", "post_round", "sample", "seats", "start"]
+__all__ += ["EIGHT", "NAMES", "exact_bids_posts", "exact_bids_round", "post_round", "sample", "seats", "start"]
 
 Posts = list[tuple[str, dict[str, str]]]  # (step, form fields), in the order they are sent
 Example = tuple[list[str], list[dict], dict, list[tuple[int, str, int]], str]  # a STANDINGS example
@@ -148,3 +148,22 @@ def enter(client, document: dict, headers=None, url: str | None = None) -> str:
             else:
                 assert response.status_code == 303, said
     return url
+
+
+def exact_bids_posts(rnd: dict, game: dict) -> Posts:
+    """A round of a game of exact bids as it is typed in: the bids (and the trump, where the round has one),
+    then the tricks."""
+    trump = {"trump": rnd["trump"] or "none"} if "trump" in rnd else {}
+    return [("bids", {**seats("bids", rnd["bids"]), **trump}), ("tricks", seats("tricks", rnd["tricks"]))]
+
+
+def exact_bids_round(k: int, cards: int, n: int) -> dict:
+    """Round `k` (from 0) of a game of exact bids, `cards` each for `n` players: the tricks spread around the
+    table, every bid made but one, which is one off, so the bids never add up to the cards (the dealer's hook)."""
+    tricks = [0] * n
+    for trick in range(cards):
+        tricks[(k + trick * (1 + k % 2)) % n] += 1
+    bids = list(tricks)
+    off = k % n
+    bids[off] += 1 if tricks[off] < cards else -1
+    return {"bids": bids, "tricks": tricks}

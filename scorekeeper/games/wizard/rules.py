@@ -42,6 +42,7 @@ class Wizard(ExactBids):
         hook_option(False),
     )
     optional = ("trump",)
+    pack = PACK
 
     def option_default(self, option: Option, players: list[str]):
         """As many rounds as the pack deals to this many players."""

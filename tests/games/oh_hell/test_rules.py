@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import rules
 from scorekeeper.games.oh_hell.rules import RULES, hands, round_score
-from scorekeeper.rules import Invalid
+from scorekeeper.rules import Game, Invalid
 from scorekeeper.rules.entry import Span
 from tests.rules import helpers
 
@@ -15,13 +15,6 @@ P7 = P3 + ["Dan", "Eve", "Fay", "Gus"]
 HOOKED = "As dealer you may not bid %d: the bids would add up to the 3 cards dealt."
 HOOK = "The dealer may not make the bids add up to the cards dealt"
 ADD_UP = "The tricks taken add up to %d, but each player was dealt 2 cards: they must add up to 2."
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    """Until the game is registered, the driver is told of it here."""
-    known = rules._registry()
-    monkeypatch.setattr(rules, "_registry", lambda: {**known, RULES.id: RULES})
 
 
 game = partial(helpers.game, "oh-hell")
@@ -232,3 +225,38 @@ def test_statistics_count_the_bids_made():
     found = game(P3, played, hands=[1, 2], hook=False)
     assert RULES.statistics(found, rules.play(found)) == [{"made": [2, 2]}, {"made": [1, 2]}, {"made": [2, 2]}]
     assert RULES.statistics(game(P3), rules.play(game(P3))) == [{"made": [0, 0]}] * 3
+
+
+# -- players who come and go (RULES.md sections 8 and 9) --------------------------------------------------------
+P6 = P7[:6]
+N = None
+
+
+@pytest.mark.parametrize(
+    "second, refused",
+    [
+        (8, None),  # 6 players x 8 = 48 cards
+        (9, "The pack of 52 cannot deal 9 cards each to 6 players."),  # 54: the hand sizes were set for 5
+    ],
+)
+def test_a_hand_the_pack_cannot_deal_to_the_players_of_a_round_is_refused(second, refused):
+    """Fay joins before hand 2: the hands stay those set for five players, and one of 9 is too many for six."""
+    first = {"bids": [1, 0, 0, 0, 0, N], "tricks": [1, 0, 0, 0, 0, N]}
+    second_round = {"bids": [0] * 6, "tricks": [second, 0, 0, 0, 0, 0]}
+    game_ = Game("oh-hell", P6, {"hands": [1, second], "hook": False}, 0, [first, second_round])
+    game_.changes = [{"before": 2, "join": 5}]
+    if refused is None:
+        result = rules.play(game_)
+        assert result.finished and result.totals[5] == 10 + 10  # she started at the lowest total, 10, and made 0
+        return
+    with pytest.raises(Invalid) as found:
+        rules.play(game_)
+    assert seen(found.value.problems) == [(2, None, None, refused)]
+
+
+def test_the_game_ends_after_the_hands_set_at_the_start_whoever_sat_out():
+    rounds = [{"bids": [1, 0, 0, 0], "tricks": [1, 0, 0, 0]}, {"bids": [2, 0, N, 0], "tricks": [2, 0, N, 0]}]
+    game_ = Game("oh-hell", P7[:4], {"hands": [1, 2], "hook": False}, 0, rounds, [{"before": 2, "sit_out": [2]}])
+    result = rules.play(game_)
+    assert result.finished and result.ending.text() == "The last hand has been played."
+    assert result.totals == [23, 20, 10, 20] and result.winner_names() == ["Anne"]

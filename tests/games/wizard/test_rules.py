@@ -5,8 +5,8 @@ from functools import partial
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.games.wizard.rules import RULES, round_score
-from scorekeeper.rules import Invalid
+from scorekeeper.games.wizard.rules import round_score
+from scorekeeper.rules import Game, Invalid
 from scorekeeper.rules.entry import Span
 from tests.rules import helpers
 
@@ -15,13 +15,6 @@ P6 = P3 + ["Dan", "Eve", "Fay"]
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 ROUNDS = "Number of rounds"
 HOOKED = "As dealer you may not bid %d: the bids would add up to the %d cards dealt."
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    """Until the game is registered, the driver is told of it here."""
-    known = rules._registry()
-    monkeypatch.setattr(rules, "_registry", lambda: {**known, RULES.id: RULES})
 
 
 game = partial(helpers.game, "wizard")
@@ -184,3 +177,26 @@ def test_the_highest_total_wins_ties_shared():
     tie[1] = {"bids": [0, 1, 1], "tricks": [0, 1, 1]}
     assert play(P3, tie, rounds=2).totals == [50, 50, 50]
     assert play(P3, tie, rounds=2).winner_names() == P3
+
+
+@pytest.mark.parametrize(
+    "joins, refused",
+    [
+        (15, None),  # round 15 deals 15 cards to 4 players: the 60 cards exactly
+        (16, "The pack of 60 cannot deal 16 cards each to 4 players."),
+    ],
+)
+def test_the_rounds_follow_the_players_at_the_start_and_a_hand_the_pack_cannot_deal_is_refused(joins, refused):
+    """Three players start (20 rounds); Dan joins before round `joins`: 20 rounds still, and round r deals r."""
+    rounds = [{**dealt(r, 4), "tricks": [r, 0, 0, 0]} for r in range(1, joins + 1)]
+    for rnd in rounds[: joins - 1]:
+        rnd["bids"][3] = rnd["tricks"][3] = None
+    game_ = Game("wizard", P6[:4], {}, 0, rounds, [{"before": joins, "join": 3}])
+    if refused is None:
+        result = rules.play(game_)
+        # 20 rounds, as the players at the start (three) set them: with four from the start it would be over
+        assert result.rounds[-1].cards == 15 and result.upcoming.cards == 16 and not result.finished
+        return
+    with pytest.raises(Invalid) as found:
+        rules.play(game_)
+    assert seen(found.value.problems) == [(joins, None, None, refused)]
