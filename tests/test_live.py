@@ -137,3 +137,29 @@ def test_a_change_tells_what_it_touched_once_after_it_commits_and_a_change_rolle
         print(1 / 0)  # the change fails halfway
     assert len(told) == 1 and not list(conn.query("select id from games where id = 'game-h'"))
     conn.close()
+
+
+def test_a_watcher_that_comes_to_wait_after_the_change_was_looked_at_still_wakes(tmp_path, monkeypatch):
+    # a long poll reads its game's version, then waits; a change committed between the two, and already
+    # seen by the watch's look while another game kept it running, must not leave it waiting for the timeout
+    path = str(tmp_path / "watch.sqlite")
+    db.migrate(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    for game_id in ("game-d", "game-e"):
+        other.execute("insert into games (id, rules, players, version) values (?, 'inferno', '[]', 1)", [game_id])
+    watch = sqlite.Watch(path)
+    looks: list[list[str]] = []
+    compare = watch._compare
+    look = lambda versions, watched: (looks.append(watched), compare(versions, watched))  # noqa: E731
+    monkeypatch.setattr(watch, "_compare", look)
+    keeper = threading.Thread(target=watch.wait, args=("game-e", 1, 10))  # keeps the watch looking
+    keeper.start()
+    until(lambda: looks)
+    seen = len(looks)
+    other.execute("update games set version = 2 where id = 'game-d'")  # the poll of game-d has read version 1
+    until(lambda: len(looks) > seen)  # the look saw the commit, while nobody waited on game-d yet
+    started = time.monotonic()
+    assert watch.wait("game-d", 1, 3) and time.monotonic() - started < 1
+    watch.changed("game-e")
+    keeper.join(5)
+    other.close()

@@ -26,9 +26,17 @@ class Watchers:
     def wait(self, game_id: str, seen: int, timeout: float) -> bool:
         """Wait until the game changes from version `seen`, or `timeout` seconds; whether it changed."""
         with self.lock:
+            known = self.versions.get(game_id)
+            if known is not None and known > seen:
+                return True  # it moved on before this request came to wait
+            if known != seen:
+                # the request read `seen` before coming here: a change between the two may already have been
+                # looked at, while nobody waited on this game. The next look compares with `seen` (the
+                # lowest version waited on; those already past it wake and wait again at once)
+                self.versions[game_id] = seen
+                self.unknown = True
             event = self.events.setdefault(game_id, threading.Event())
             self.waiting[game_id] = self.waiting.get(game_id, 0) + 1
-            self.versions.setdefault(game_id, seen)
             if self.thread is None:
                 self.thread = threading.Thread(target=self._run, name="scorekeeper-watch", daemon=True)
                 self.thread.start()
