@@ -184,9 +184,8 @@ def check_draft(game: Game, step: str, draft: dict, result: Result | None = None
     """Check the first steps of the next round (say the bids) before the rest is known; `result`, when
     given, is play(game), already derived."""
     rules = get(game.rules)
-    result = result or play(
-        Game(game.rules, game.players, game.options, game.first_dealer, list(game.rounds), list(game.changes))
-    )
+    game = checked(game)  # a game file may leave options to their defaults, which the step's checks read
+    result = result or play(game)
     number = len(game.rounds) + 1
     if result.finished:
         raise fail(N_("The game is over: no round %(round)d can be entered."), round=number)
@@ -194,8 +193,8 @@ def check_draft(game: Game, step: str, draft: dict, result: Result | None = None
         if result.lineup is None:
             return rules.check_draft(game, result.state, step, draft)
         seen_game, seen_state, seen, members = lineup.draft_view(rules, game, result, draft)
-        checked = rules.check_draft(seen_game, seen_state, step, seen)
+        draft_seen = rules.check_draft(seen_game, seen_state, step, seen)
     except Invalid as exc:
         members = result.lineup.members() if result.lineup is not None else list(range(len(game.players)))
         raise Invalid([seats.placed(p, members).at_round(number) for p in exc.problems]) from None
-    return seats.widened(checked, members, len(game.players), ())
+    return seats.widened(draft_seen, members, len(game.players), ())

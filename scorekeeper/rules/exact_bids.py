@@ -11,16 +11,15 @@ from .entry import Span
 from .fields import by_seat, int_entries, raise_if, tricks_add_up, unknown_fields
 from .problems import Nn_
 
-
-def hook_option(default: bool) -> Option:
-    """The option `hook`: the dealer, bidding last, may not make the bids add up to the cards dealt."""
-    return Option(
-        "hook",
-        "bool",
-        default,
-        N_("The dealer may not make the bids add up to the cards dealt"),
-        help=N_("So that at least one player misses their bid."),
-    )
+# The option `hook`: the dealer, bidding last, may not make the bids add up to the cards dealt. Each game gives
+# its default (`dataclasses.replace(HOOK, default=False)` where it is a house rule)
+HOOK = Option(
+    "hook",
+    "bool",
+    True,
+    N_("The dealer may not make the bids add up to the cards dealt"),
+    help=N_("So that at least one player misses their bid."),
+)
 
 
 def hooked(bids: list[int], cards: int, dealer: int) -> list[Problem]:

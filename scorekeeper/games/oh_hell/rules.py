@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.rules.base import N_, Game, Option, State, problem
-from scorekeeper.rules.exact_bids import ExactBids, hook_option
+from scorekeeper.rules.exact_bids import HOOK, ExactBids
 from scorekeeper.rules.fields import raise_if
 
 PACK = 52
@@ -22,7 +22,7 @@ def hands(players: int) -> list[int]:
     return [*range(1, top + 1), *range(top - 1, 0, -1)]
 
 
-def round_score(bid: int, tricks: int, miss: str = "zero") -> int:
+def round_score(bid: int, tricks: int, miss: str) -> int:
     """An exact bid scores 10 + the bid; a missed one 0, or with `miss` "minus" 1 less per trick off."""
     if tricks == bid:
         return BONUS + bid
@@ -46,7 +46,7 @@ class OhHell(ExactBids):
             max=PACK // min_players,
             help=N_("Left empty: 1 card, 2, ... up to 10 (fewer with 6 or 7 players), then back down to 1."),
         ),
-        hook_option(True),
+        HOOK,
         Option(
             "miss",
             "choice",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scorekeeper.rules.base import N_, Game, Option, State, problem
-from scorekeeper.rules.exact_bids import ExactBids, hook_option
+from scorekeeper.rules.exact_bids import HOOK, ExactBids
 from scorekeeper.rules.fields import raise_if
 from scorekeeper.rules.problems import shown
 
@@ -39,7 +41,7 @@ class Wizard(ExactBids):
             max=PACK // 3,
             help=N_("Left empty: the whole pack, 60 cards divided by the number of players (20, 15, 12 or 10)."),
         ),
-        hook_option(False),
+        replace(HOOK, default=False),
     )
     optional = ("trump",)
     pack = PACK

@@ -113,6 +113,22 @@ def test_options_are_checked(options, refused):
     assert seen(problems(P3, **options)) == [refused]
 
 
+def test_of_hands_too_large_for_the_pack_the_first_is_named():
+    """One message for the option, naming the first hand the pack cannot deal."""
+    refused = "Hand sizes, round by round: with 4 players the pack deals at most 13 cards each (got 14)."
+    assert seen(problems(P7[:4], hands=[1, 14, 15])) == [(None, None, "hands", refused)]
+
+
+def test_the_hook_is_offered_on_the_new_game_form_and_on_by_default():
+    (hook,) = [option for option in RULES.options if option.name == "hook"]
+    assert (hook.kind, hook.default, hook.label, hook.help) == (
+        "bool",
+        True,
+        HOOK,
+        "So that at least one player misses their bid.",
+    )
+
+
 def test_the_deal_passes_clockwise_and_the_dealer_bids_last():
     rnd = {"bids": [0, 0, 0], "tricks": [1, 0, 0]}
     result = play(P3 + ["Dan"], [rnd | {"bids": [0] * 4, "tricks": [1, 0, 0, 0]}], first_dealer=2)
@@ -143,6 +159,39 @@ def test_the_dealer_may_not_make_the_bids_add_up(hook, dealer, bids, refused):
     with pytest.raises(Invalid) as found:
         rules.check_draft(game(P3, first_dealer=dealer, hands=[3], hook=hook), "bids", {"bids": bids})
     assert seen(found.value.problems) == refused
+
+
+def test_the_hook_of_a_one_card_hand_says_one_card():
+    rnd = {"bids": [0, 0, 1], "tricks": [0, 0, 1]}
+    refused = "As dealer you may not bid 1: the bids would add up to the 1 card dealt."
+    assert seen(problems(P3, [rnd], first_dealer=2, hands=[1])) == [(1, 2, "bids", refused)]
+
+
+@pytest.mark.parametrize(
+    "bids, refused",
+    [
+        ([3, 0, 0], None),
+        ([0, 0, 3], None),
+        ([4, 0, 0], [(1, 0, "bids", "The bid must be between 0 and 3 (got 4).")]),
+        ([0, -1, 0], [(1, 1, "bids", "The bid must be between 0 and 3 (got -1).")]),
+        ([0, "1", 0], [(1, 1, "bids", "The bid is not a whole number.")]),
+        ([0, 0], [(1, None, "bids", "The field bids must list one entry for each of the 3 players.")]),
+    ],
+)
+def test_the_bids_step_takes_bids_within_the_hand_naming_the_seat_of_any_other(bids, refused):
+    """The bids, saved before the hand is played (the form's first step)."""
+    if refused is None:
+        assert rules.check_draft(game(P3, hands=[3], hook=False), "bids", {"bids": bids}) == {"bids": bids}
+        return
+    with pytest.raises(Invalid) as found:
+        rules.check_draft(game(P3, hands=[3], hook=False), "bids", {"bids": bids})
+    assert seen(found.value.problems) == refused
+
+
+def test_the_tricks_are_no_step_saved_on_their_own():
+    with pytest.raises(Invalid) as found:
+        rules.check_draft(game(P3, hands=[3]), "tricks", {"bids": [1, 1, 0], "tricks": [1, 1, 1]})
+    assert [p.text() for p in found.value.problems] == ["This game has no step named tricks."]
 
 
 def test_the_hook_holds_for_a_round_dealt_by_another_seat():
@@ -252,6 +301,14 @@ def test_a_hand_the_pack_cannot_deal_to_the_players_of_a_round_is_refused(second
     with pytest.raises(Invalid) as found:
         rules.play(game_)
     assert seen(found.value.problems) == [(2, None, None, refused)]
+
+
+def test_the_bids_of_a_hand_the_pack_cannot_deal_to_the_players_of_a_round_are_refused():
+    first = {"bids": [1, 0, 0, 0, 0, N], "tricks": [1, 0, 0, 0, 0, N]}
+    game_ = Game("oh-hell", P6, {"hands": [1, 9], "hook": False}, 0, [first], [{"before": 2, "join": 5}])
+    with pytest.raises(Invalid) as found:
+        rules.check_draft(game_, "bids", {"bids": [0] * 6})
+    assert [p.text() for p in found.value.problems] == ["The pack of 52 cannot deal 9 cards each to 6 players."]
 
 
 def test_the_game_ends_after_the_hands_set_at_the_start_whoever_sat_out():

@@ -5,7 +5,7 @@ from functools import partial
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.games.wizard.rules import round_score
+from scorekeeper.games.wizard.rules import RULES, round_score
 from scorekeeper.rules import Game, Invalid
 from scorekeeper.rules.entry import Span
 from tests.rules import helpers
@@ -137,12 +137,31 @@ def test_the_trump_is_a_suit_or_none_in_any_round(trump):
     assert play(P3, [dealt(1)]).rounds[0].round == {"bids": [1, 0, 0], "tricks": [1, 0, 0], "trump": None}
 
 
-@pytest.mark.parametrize("trump", ["Hearts", "jester", "", 3, ["hearts"], "h" * 100])
-def test_a_trump_that_is_no_suit_is_refused(trump):
-    (found,) = problems(P3, [dealt(1, trump=trump)])
-    assert (found.round, found.seat, found.field) == (1, None, "trump")
-    assert found.text().startswith("The trump must be clubs, diamonds, hearts, spades or none (got ")
-    assert len(found.text()) < 120
+@pytest.mark.parametrize(
+    "trump, got",
+    [
+        ("Hearts", '"Hearts"'),
+        ("jester", '"jester"'),
+        ("", '""'),
+        (3, "3"),
+        (["hearts"], '["hearts"]'),
+        ("h" * 100, '"' + "h" * 38 + "…"),  # a long value is cut short
+    ],
+)
+def test_a_trump_that_is_no_suit_is_refused_showing_what_was_given(trump, got):
+    refused = f"The trump must be clubs, diamonds, hearts, spades or none (got {got})."
+    assert seen(problems(P3, [dealt(1, trump=trump)])) == [(1, None, "trump", refused)]
+    with pytest.raises(Invalid) as found:  # at the bids step too, where the trump is tapped
+        rules.check_draft(game(P3), "bids", {"bids": [1, 0, 0], "trump": trump})
+    assert seen(found.value.problems) == [(1, None, "trump", refused)]
+
+
+@pytest.mark.parametrize("trump", ["hearts", None])
+def test_the_bids_step_keeps_the_trump_tapped_with_the_bids(trump):
+    assert rules.check_draft(game(P3), "bids", {"bids": [1, 0, 0], "trump": trump}) == {
+        "bids": [1, 0, 0],
+        "trump": trump,
+    }
 
 
 @pytest.mark.parametrize(
@@ -200,3 +219,9 @@ def test_the_rounds_follow_the_players_at_the_start_and_a_hand_the_pack_cannot_d
     with pytest.raises(Invalid) as found:
         rules.play(game_)
     assert seen(found.value.problems) == [(joins, None, None, refused)]
+
+
+def test_the_hook_is_a_house_rule_offered_off():
+    (hook,) = [option for option in RULES.options if option.name == "hook"]
+    label = "The dealer may not make the bids add up to the cards dealt"
+    assert (hook.kind, hook.default, hook.label) == ("bool", False, label)
