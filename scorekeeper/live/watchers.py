@@ -29,10 +29,11 @@ class Watchers:
             known = self.versions.get(game_id)
             if known is not None and known > seen:
                 return True  # it moved on before this request came to wait
-            if known != seen:
-                # the request read `seen` before coming here: a change between the two may already have been
-                # looked at, while nobody waited on this game. The next look compares with `seen` (the
-                # lowest version waited on; those already past it wake and wait again at once)
+            if known is None:
+                # nobody waited on this game (or a change here left it unknown): the request read `seen` before
+                # coming here, and a change between the two may already have been looked at. The next look
+                # compares with `seen`. (A known version below `seen` is kept: the look wakes its waiters, and
+                # this one, which then waits again)
                 self.versions[game_id] = seen
                 self.unknown = True
             event = self.events.setdefault(game_id, threading.Event())
