@@ -142,11 +142,18 @@ def names(db: Database, device: str | None, everything: bool = False) -> dict[st
     order."""
     join, params = _scope(device, everything)
     spelled: dict[str, str] = {}
-    latest = f"select g.players, g.created from games g {join} order by g.created desc limit {NAMES}"
-    for row in db.query(f"select latest.players from ({latest}) latest order by latest.created", params):
-        for name in json.loads(row["players"]):
+    latest = f"select g.players, g.changes, g.created from games g {join} order by g.created desc limit {NAMES}"
+    oldest_first = f"select latest.players, latest.changes from ({latest}) latest order by latest.created"
+    for row in db.query(oldest_first, params):
+        for name in _held(json.loads(row["players"]), row["changes"]):
             spelled[player_key(name)] = name.strip()
     return dict(sorted(spelled.items(), key=lambda kv: kv[0]))
+
+
+def _held(players: list[str], changes: str | None) -> list[str]:
+    """The names that held a seat in a game: its players, then whoever a seat was handed over to."""
+    game = rules.Game("", players, changes=json.loads(changes) if changes else [])
+    return summaries.everyone(game)
 
 
 # -- a player's record -----------------------------------------------------------------------------
@@ -235,7 +242,8 @@ def player(db: Database, device: str | None, name: str, everything: bool = False
         if entry.finished and seats and entry.data.get("finished"):
             rules_ = rules.get(entry.rules)
             records.setdefault(entry.rules, Record(rules_)).add(entry, seats[0])
-    spelled = next(entry.data["players"][s] for entry in games for s in entry.seats_of(key))
+    # a player who handed their seat over has no seat at the end there: their name as asked, then
+    spelled = next((entry.data["players"][s] for entry in games for s in entry.seats_of(key)), name)
     order = {r.id: k for k, r in enumerate(rules.all_rules())}
     ordered = sorted(records.values(), key=lambda r: order.get(r.rules.id, len(order)))
     return Player(key, spelled.strip(), ordered, games)

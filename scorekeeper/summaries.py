@@ -28,7 +28,7 @@ def summarize(game: Game, result: Result) -> dict:
     """What history and the players' pages need of one game, as JSON-ready data."""
     rules_ = rules.get(game.rules)
     return {
-        "players": list(game.players),
+        "players": holders(game, result),
         "sides": list(result.sides),
         "seat_side": [rules_.seat_side(game, seat) for seat in range(len(game.players))],
         "totals": list(result.totals),
@@ -38,6 +38,20 @@ def summarize(game: Game, result: Result) -> dict:
         "rounds": len(result.rounds),
         "stats": lineup.statistics(rules_, game, result),  # by player, whoever played which round
     }
+
+
+def holders(game: Game, result: Result) -> list[str]:
+    """Who holds each seat at the end: a seat handed over is its last holder's (RULES.md section 8), so the
+    seat's result, record and club-night score go to them."""
+    return list(result.lineup.names) if result.lineup is not None else list(game.players)
+
+
+def everyone(game: Game) -> list[str]:
+    """Every name that held a seat in the game: its players and whoever a seat was handed over to (the history's
+    player filter finds the game under each of them)."""
+    changes = game.changes if isinstance(game.changes, list) else []
+    handed = [c["to"] for c in changes if isinstance(c, dict) and "seat" in c and isinstance(c.get("to"), str)]
+    return [*game.players, *handed]
 
 
 def keys(players: list[str]) -> str:
@@ -61,4 +75,4 @@ def store(db, game_id: str, version: int, game: Game, result: Result | None) -> 
         except rules.Invalid:
             result = None
     data = {"players": list(game.players), "invalid": True} if result is None else summarize(game, result)
-    db.execute(UPSERT, [game_id, version, keys(game.players), json.dumps(data, ensure_ascii=False), game_id])
+    db.execute(UPSERT, [game_id, version, keys(everyone(game)), json.dumps(data, ensure_ascii=False), game_id])

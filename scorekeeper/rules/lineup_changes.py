@@ -88,6 +88,13 @@ def late(game: Game) -> set[int]:
     return absent
 
 
+def at_start(game: Game) -> list[int]:
+    """The players of round 1: those seated at the start, then those joining before it."""
+    absent = late(game)
+    first = [p for p in range(len(game.players)) if p not in absent]
+    return first + sorted(c["join"] for c in game.changes if "join" in c and c["before"] == 1 and c["join"] in absent)
+
+
 class _Listed:
     """The bounds every name of a game with changes keeps to: a game's own, over all the names it lists."""
 
@@ -112,10 +119,7 @@ def checked(rules: Rules, game: Game) -> Game:
         )
     if problems := check_players(_Listed(rules), players) + printable_names(players):
         raise Invalid(problems)
-    absent = late(game)
-    first = [p for p in range(len(players)) if p not in absent]
-    first += sorted(c["join"] for c in game.changes if "join" in c and c["before"] == 1 and c["join"] in absent)
-    options = rules.check_setup([players[p] for p in first], game.options)
+    options = rules.check_setup([players[p] for p in at_start(game)], game.options)
     return Game(game.rules, game.players, options, game.first_dealer, game.rounds, game.changes)
 
 
