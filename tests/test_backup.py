@@ -9,12 +9,14 @@ import threading
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-from tests import postgresql
-from tests.games.inferno import sample as inferno
-from tests.web.helpers import post_round, start
+from tests import pick, postgresql
+from tests.samples import normalised, sample
+from tests.samples import start as setup
+from tests.web.helpers import post_round
 
-PLAYERS = ["Anne", "Julien", "Sylvie"]
-((_STEP, ROUND),) = inferno.posts(inferno.GAME["rounds"][0], inferno.GAME)  # a round's fields, saved again and again
+RULES_ID = pick.game(pick.one_form, pick.lasting(2))
+GAME = sample(RULES_ID).full_game()  # each game the table plays: all its rounds but the last
+ROUNDS = [sample(RULES_ID).posts(rnd, GAME)[0][1] for rnd in normalised(GAME)]  # each round's fields (one step)
 
 
 def command(app, tmp_path, *args: str):
@@ -25,7 +27,7 @@ def command(app, tmp_path, *args: str):
 
 
 class Table:
-    """A phone saving rounds, one after another, in games of 99 rounds left before their last (so the game of any
+    """A phone saving rounds, one after another, in games it stops one round before their last (so the game of any
     round saved is still under way), from a thread of its own."""
 
     def __init__(self, app):
@@ -37,11 +39,11 @@ class Table:
     def play(self) -> None:
         """Save rounds until told to stop (and one game at least)."""
         while not self.stop.is_set() or not self.answered:
-            url = start(self.client, "inferno", PLAYERS, rounds="99")
-            for number in range(1, 99):
+            url = setup(self.client, GAME)
+            for number, fields in enumerate(ROUNDS[:-1], start=1):
                 if self.stop.is_set() and self.answered:
                     return
-                assert post_round(self.client, url, number, "round", ROUND).status_code == 303
+                assert post_round(self.client, url, number, "round", fields).status_code == 303
                 self.answered.append((url.rsplit("/", 1)[-1], number))
 
 
@@ -90,7 +92,7 @@ def test_a_backup_taken_while_rounds_are_saved_holds_every_answered_one_and_rest
     game, number = [saved for saved in table.answered if saved in held][-1]  # the copy's last round, served again
     page = table.client.get(f"/games/{game}", headers={"Accept-Language": "en"})
     assert page.status_code == 200 and f"Round {number + 1}" in page.get_data(as_text=True)
-    assert post_round(table.client, f"/games/{game}", number + 1, "round", ROUND).status_code == 303
+    assert post_round(table.client, f"/games/{game}", number + 1, "round", ROUNDS[number]).status_code == 303
 
 
 def test_a_backup_into_the_store_itself_or_from_a_damaged_file_is_refused(app, tmp_path):

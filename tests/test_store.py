@@ -8,20 +8,34 @@ import threading
 from collections.abc import Callable
 
 import pytest
+from werkzeug.datastructures import MultiDict
 
 from scorekeeper import db as database
-from scorekeeper import phones, store
+from scorekeeper import forms, phones, rules, store
 from scorekeeper.rules import Game
 from scorekeeper.schema import MIGRATIONS
+from tests import pick
 from tests.conftest import fresh_store
-from tests.games.tout_ou_rien import sample
+from tests.samples import normalised, sample
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
-PLAYERS: list[str] = list(sample.GAME["players"])  # type: ignore[call-overload]
-FIRST, SECOND = sample.GAME["rounds"]  # type: ignore[misc]
-OTHER_FIRST = sample.OTHER_FIRST
-BIDS = {"bids": [None, 2, None], "open": [False, True, False]}  # round 1's first step: Julien bids 2 openly
+RULES_ID = pick.game(pick.bids_first)  # a round's bids are kept as a draft until its tricks come
+GAME = sample(RULES_ID).GAME
+PLAYERS: list[str] = list(GAME["players"])
+OPTIONS: dict = dict(GAME["options"])
+FIRST, SECOND = normalised(GAME)[:2]
+OTHER_FIRST = sample(RULES_ID).OTHER_FIRST
+
+
+def bids_of(rnd: dict) -> dict:
+    """Round 1's first step as its form posts it and the store keeps it: its bids."""
+    game = Game(RULES_ID, PLAYERS, OPTIONS, 0, [])
+    (step, fields), *_ = sample(RULES_ID).posts(rnd, GAME)
+    return forms.read(RULES_ID, MultiDict(fields), step, forms.context(game, rules.play(game), None, None, 1))
+
+
+BIDS, OTHER_BIDS = bids_of(FIRST), bids_of(OTHER_FIRST)
 
 
 @pytest.fixture
@@ -39,8 +53,8 @@ def db(location):
 
 
 def new_game(db) -> str:
-    """The sample's game of Tout ou rien, no round played yet, stored."""
-    return store.create(db, Game("tout-ou-rien", list(PLAYERS), {"hands": [3, 2]}, 0, []), "a-phone")
+    """The sample's game, no round played yet, stored."""
+    return store.create(db, Game(RULES_ID, list(PLAYERS), dict(OPTIONS), 0, []), "a-phone")
 
 
 def at_once(location: str, count: int, change: Callable) -> list:
@@ -72,7 +86,8 @@ def test_a_game_comes_back_as_it_was_stored(db):
     first = FIRST
     store.add_round(db, game_id, 1, first)
     found = store.load(db, game_id)
-    assert found.game.players == PLAYERS and found.game.options["hands"] == [3, 2] and found.version == 2
+    assert found.game.players == PLAYERS and found.version == 2
+    assert {name: found.game.options[name] for name in OPTIONS} == OPTIONS
     assert len(found.game.rounds) == 1 and {k: found.game.rounds[0][k] for k in first} == first
     assert found.draft is None and not found.finished
     assert store.version(db, game_id) == 2 and store.load(db, "no-such-game") is None
@@ -123,7 +138,8 @@ def test_bids_replaced_on_another_phone_are_noticed(db):
     game_id = new_game(db)
     stored = store.save_draft(db, game_id, 1, "bids", BIDS, "")
     token = store.draft_token(stored, 1)
-    store.save_draft(db, game_id, 1, "bids", {**BIDS, "bids": [None, 1, None]}, token)  # another phone, meanwhile
+    assert OTHER_BIDS != BIDS
+    store.save_draft(db, game_id, 1, "bids", OTHER_BIDS, token)  # another phone, meanwhile
     with pytest.raises(store.Conflict):
         store.add_round(db, game_id, 1, FIRST, seen_draft=token)
     assert store.load(db, game_id).game.rounds == []

@@ -19,18 +19,21 @@ from urllib.parse import urlencode
 import pytest
 
 from scorekeeper.client import DEVICE_COOKIE
-from tests.games.inferno import sample as inferno
+from tests import pick
+from tests.samples import normalised, sample, setup_fields
 from tests.web.helpers import post_round, stored, undo
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
-PLAYERS = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0"}
-ROUNDS = inferno.GAME["rounds"]
+RULES_ID = pick.game(pick.one_form, pick.lasting(3))
+GAME = sample(RULES_ID).full_game()
+PLAYERS = setup_fields(GAME)
+ROUNDS = normalised(GAME)
 
 
 def fields(number: int) -> dict[str, str]:
-    """The form fields of the sample's round `number` (one step: the whole round)."""
-    ((_step, found),) = inferno.posts(ROUNDS[number - 1], inferno.GAME)
+    """The form fields of the game's round `number` (one step: the whole round)."""
+    ((_step, found),) = sample(RULES_ID).posts(ROUNDS[number - 1], GAME)
     return found
 
 
@@ -90,10 +93,10 @@ def second(app, tmp_path):
 
 def test_two_servers_share_the_games_their_news_and_their_guarantees(app, client, second):
     """One server start per engine (a second and a half of CPU each): the scenarios in turn, kill -9 last."""
-    url = client.post("/new/inferno", data=PLAYERS).headers["Location"]
+    url = client.post(f"/new/{RULES_ID}", data=PLAYERS).headers["Location"]
     device = client.get_cookie(DEVICE_COOKIE).value
     status, page = second.ask("GET", url)
-    assert status == 200 and "Sylvie" in page  # made on one, opened on the other
+    assert status == 200 and GAME["players"][-1] in page  # made on one, opened on the other
     a_watcher_on_the_second_hears_a_round_saved_on_the_first(client, second, url)
     the_same_round_sent_at_once_to_both_is_stored_once(app, client, second, url, device)
     kill_9_of_the_second_loses_no_answered_round_and_the_first_goes_on(app, client, second, url, device)

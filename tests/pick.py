@@ -1,0 +1,83 @@
+"""How a shared test (any test outside tests/games/) picks the game it plays: by what it needs of one, from the
+registry, never by its name (tests/test_shared_tests.py fails on a shared file that names a game).
+
+    game()                        any game
+    game(one_form, players(3))    a game whose rounds are one form, for three players
+    game(bids_first)              a game whose rounds start with the bids
+
+Among the games that have what a test needs, it gets the first by id: the order the games are registered or
+found in decides nothing, and a game added or deleted only changes which one plays. What the test then
+checks it reads from that game's rules and sample (tests/samples), never from what it knows of one game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scorekeeper import registry, rules
+from scorekeeper.registry import Bundle
+
+Need = Callable[[Bundle], bool]  # what a test needs of a game, asked of its bundle
+
+
+def games(*needs: Need) -> list[Bundle]:
+    """Every registered game with all of `needs`, by id."""
+    return sorted((b for b in registry.GAMES if all(need(b) for need in needs)), key=lambda b: b.id)
+
+
+def game(*needs: Need) -> str:
+    """The id of a game with all of `needs` (the first by id); the test fails, saying which, if none has them."""
+    found = games(*needs)
+    assert found, f"no registered game has all of {[need.__name__ for need in needs]}"
+    return found[0].id
+
+
+def one_form(bundle: Bundle) -> bool:
+    """Its round is entered in one form (no bids first)."""
+    return rules.get(bundle.id).steps == ("round",)
+
+
+def bids_first(bundle: Bundle) -> bool:
+    """Its round starts with the bids, the tricks after."""
+    return rules.get(bundle.id).steps[0] == "bids"
+
+
+def own_script(bundle: Bundle) -> bool:
+    """Its pages load a script of its own."""
+    return bundle.script
+
+
+def players(count: int) -> Need:
+    """It is played by `count` players."""
+
+    def need(bundle: Bundle) -> bool:
+        r = rules.get(bundle.id)
+        return r.min_players <= count <= r.max_players
+
+    need.__name__ = f"players({count})"
+    return need
+
+
+def option(name: str) -> Need:
+    """Its new-game form has the option `name`."""
+
+    def need(bundle: Bundle) -> bool:
+        return any(o.name == name for o in rules.get(bundle.id).options)
+
+    need.__name__ = f"option({name!r})"
+    return need
+
+
+def lasting(count: int) -> Need:
+    """Its sample's whole game (full_game() of the sample's players) lasts `count` rounds or more."""
+
+    def need(bundle: Bundle) -> bool:
+        return len(registry.load(bundle.sample).full_game()["rounds"]) >= count
+
+    need.__name__ = f"lasting({count})"
+    return need
+
+
+def own_style(bundle: Bundle) -> bool:
+    """Its pages load a style sheet of its own."""
+    return bundle.style
