@@ -81,7 +81,7 @@ def test_no_translation_uses_a_word_the_glossary_rules_out(lang):
     assert not wrong, "\n".join(wrong)
 
 
-FRENCH_TERMS = re.compile(r"\b(cotes?|tours?)\b", re.I)  # Everest & Abyss's own words, French, not English
+FRENCH_TERMS = re.compile(r"\b(cotes?|tours?)\b", re.I)  # a game's own words, French, not English
 
 
 def test_english_messages_say_the_games_things_in_english():

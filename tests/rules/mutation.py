@@ -3,8 +3,8 @@ against the fast tests that pyproject.toml's [tool.mutmut] names; then each modu
 survivors that tests/rules/mutation_equivalent.txt does not explain.
 
     python -m tests.rules.mutation                    every module
-    python -m tests.rules.mutation tout_ou_rien       some modules (a game's module name; all_fours_hand for
-                                                      games/all_fours/hand.py; leaderboard)
+    python -m tests.rules.mutation MODULE...          some modules (a game's module name; <module>_hand for
+                                                      games/<module>/hand.py; leaderboard)
     python -m tests.rules.mutation --report           the scores of the runs so far, running nothing
     python -m tests.rules.mutation --children 1       mutants tested at once (default: one a core)
 
@@ -51,8 +51,8 @@ def equivalents() -> dict[str, str]:
 
 
 def short(module: Path) -> str:
-    """The name a module is asked for by: a game's rules by the game's module name (`tout_ou_rien`), another
-    module of a game's folder after it (`all_fours_hand`), any other by its file name (`leaderboard`)."""
+    """The name a module is asked for by: a game's rules by the game's module name (its folder's), another
+    module of a game's folder after it (`<module>_hand`), any other by its file name (`leaderboard`)."""
     if module.parts[:2] == ("scorekeeper", "games"):
         return module.parent.name if module.stem == "rules" else f"{module.parent.name}_{module.stem}"
     return module.stem
@@ -104,7 +104,7 @@ def report(module: Path, listed: dict[str, str], seconds: float | None) -> bool:
 def main() -> int:
     """Run the modules asked for (every one by default), then print every module's score."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help="modules by name: tout_ou_rien, all_fours_hand (default: all)")
+    parser.add_argument("names", nargs="*", help="modules by name: <module>, <module>_hand (default: all)")
     parser.add_argument("--report", action="store_true", help="print the last runs' scores, run nothing")
     parser.add_argument("--children", type=int, default=os.cpu_count() or 1, help="mutants tested at once")
     args = parser.parse_args()

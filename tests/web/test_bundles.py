@@ -8,11 +8,13 @@ import re
 import brotli
 
 from scorekeeper import ROOT, assets, registry
+from tests import pick
 from tests.samples import sample
 
 from .helpers import start
 
 PHONE = {"Accept-Encoding": "gzip, deflate, br, zstd", "Accept-Language": "en"}
+OWN = pick.game(pick.own_script, pick.own_style, pick.players(3))  # a game whose pages bring their own files
 LOADED = re.compile(r'<(?:link rel="stylesheet" href|script defer src)="(/static/[^"]+)"')
 
 
@@ -42,8 +44,8 @@ def words(name: str, source: str) -> set[str]:
 
 def test_each_page_loads_one_style_sheet_htmx_and_one_script(client, other_phone):
     assert loaded(client, "/") == ["/static/bundles/app.css", "/static/vendor/htmx.min.js", "/static/bundles/app.js"]
-    url = start(client, "all-fours", ["Anne", "Julien"])
-    scoring = ["/static/bundles/all-fours.css", "/static/vendor/htmx.min.js", "/static/bundles/all-fours.js"]
+    url = start(client, OWN, ["Anne", "Julien", "Sylvie"])
+    scoring = [f"/static/bundles/{OWN}.css", "/static/vendor/htmx.min.js", f"/static/bundles/{OWN}.js"]
     assert loaded(client, url) == scoring
     watch = re.search(r'id="watch-link" href="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
     watching = loaded(other_phone, watch.replace("http://localhost", ""))
@@ -51,15 +53,15 @@ def test_each_page_loads_one_style_sheet_htmx_and_one_script(client, other_phone
 
 
 def test_a_bundle_holds_all_its_files_without_their_comments(client, other_phone):
-    url = start(client, "all-fours", ["Anne", "Julien"])
+    url = start(client, OWN, ["Anne", "Julien", "Sylvie"])
     watch = re.search(r'id="watch-link" href="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
     watch = watch.replace("http://localhost", "")
-    scripts = ["app.js", "swap.js", "offline.js", "share.js", "games/all-fours.js", "follow.js"]
+    scripts = ["app.js", "swap.js", "offline.js", "share.js", f"games/{OWN}.js", "follow.js"]
     parts = {
-        ("/static/bundles/all-fours.css", url, client): ["app.css", "memory.css", "games/all-fours.css"],
+        (f"/static/bundles/{OWN}.css", url, client): ["app.css", "memory.css", f"games/{OWN}.css"],
         ("/static/bundles/app.css", "/", client): ["app.css", "memory.css", "pages.css"],
-        ("/static/bundles/all-fours.js", url, client): scripts,
-        ("/static/bundles/all-fours.js", watch, other_phone): scripts,
+        (f"/static/bundles/{OWN}.js", url, client): scripts,
+        (f"/static/bundles/{OWN}.js", watch, other_phone): scripts,
     }
     for (name, page, phone), sources in parts.items():
         joined = body(phone, name, page)
@@ -89,9 +91,7 @@ def test_a_games_pages_use_none_of_the_styles_left_to_the_pages_of_no_game(clien
     kept = set().union(*(words(name, (ROOT / "static" / name).read_text()) for name in ("app.css", "memory.css")))
     left_out = anchors((ROOT / "static" / "pages.css").read_text()) - kept  # styled there only
     games = [start(client, rules_id, ["Anne", "Julien", "Sylvie", "Pierre"]) for rules_id in registry.ids()]
-    response = client.post(
-        "/games/import", data=json.dumps(sample("tout-ou-rien").GAME), content_type="application/json"
-    )
+    response = client.post("/games/import", data=json.dumps(sample(pick.game()).GAME), content_type="application/json")
     finished = response.headers["Location"]
     watch = re.search(r'id="watch-link" href="http://localhost([^"]+)"', client.get(finished).get_data(as_text=True))
     pages = [(client, url) for url in games] + [(client, finished), (client, f"{finished}/rounds/1/edit")]

@@ -1,6 +1,6 @@
 """One order for the board, the score sheet and the game file (RULES.md "Standings"), where it is easy to get
-wrong: the winner of an All Fours major renege ahead of a side with more points, and Everest & Abyss players
-ranked by when they went out."""
+wrong: a winner named by the game's end (a major renege) ahead of a side with more points, players ranked by when
+they went out; every game's examples (its sample's STANDINGS), totals read as printed (a true minus: −10)."""
 
 import io
 
