@@ -39,6 +39,7 @@ MARKS = {  # a cell's mark: (background, text colour)
     "win": (colors.HexColor("#ffd966"), INK),
     "muted": (None, GREY),
     "hint": (None, HINT),
+    "red": (None, colors.HexColor("#b3141b")),  # the red suits, as printed on the cards
 }
 
 
