@@ -19,13 +19,12 @@ from ..db import get_db
 from ..i18n import current, day, gettext
 from ..kept import Kept
 from ..rules import N_, Invalid, Problem, problem
-from ..sheets import check_paper
 from ..sheets import season as sheet
 from . import page
 from .events import tables
 from .history import cell
 from .page import htmx
-from .sheets import _pdf, attachment, default_paper, file_name, printing
+from .sheets import _pdf, asked_paper, attachment, default_paper, file_name, printing
 
 bp = Blueprint("clubs", __name__, url_prefix="/clubs")
 NIGHTS_KEPT = 1024  # nights' finished games kept per process: 25 clubs' seasons of 40 nights
@@ -266,11 +265,7 @@ def season_pdf(club_id: str):
     """The season's results sheet: the club's name, its minimum, the ranked players, those not yet ranked, its
     nights."""
     club = club_or_404(club_id)
-    lang, paper = current(), request.args.get("paper") or default_paper()
-    try:
-        check_paper(paper)
-    except Invalid as exc:
-        return page.problems(exc.problems, 422)
+    lang, paper = current(), asked_paper()
     found = season(club)
     held = [sheet.Held(day(n.event.day, lang), n.event.name, len(n.finishes)) for n in found.nights]
     with printing():

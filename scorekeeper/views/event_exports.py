@@ -6,16 +6,13 @@ from __future__ import annotations
 import csv
 import io
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app
 
 from ..i18n import current, day, gettext
-from ..rules import Invalid
-from ..sheets import check_paper
 from ..sheets import event as sheet
-from . import page
 from .events import event_or_404, standing
 from .history import cell
-from .sheets import _pdf, attachment, default_paper, file_name, printing
+from .sheets import _pdf, asked_paper, attachment, file_name, printing
 
 bp = Blueprint("event_exports", __name__, url_prefix="/events")
 
@@ -41,11 +38,7 @@ def leaderboard_csv(event_id: str):
 def sheet_pdf(event_id: str):
     """The results sheet: the event's name and date, the leaderboard, each finished table's standings."""
     event = event_or_404(event_id)
-    lang, paper = current(), request.args.get("paper") or default_paper()
-    try:
-        check_paper(paper)
-    except Invalid as exc:
-        return page.problems(exc.problems, 422)
+    lang, paper = current(), asked_paper()
     _found, listed, board = standing(event)
     # the page's own list (views/events._table) already holds each table's game name and sides by rank
     standings = []

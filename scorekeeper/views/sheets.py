@@ -10,7 +10,7 @@ from datetime import date
 from urllib.parse import quote
 
 from babel.dates import format_date
-from flask import Blueprint, current_app, request, url_for
+from flask import Blueprint, abort, current_app, request, url_for
 from werkzeug.exceptions import ServiceUnavailable
 
 from .. import rules, sheets, store
@@ -47,6 +47,17 @@ def default_paper() -> str:
     best = request.accept_languages.best or ""
     region = best.replace("_", "-").split("-")[1:2]
     return "letter" if region and region[0].upper() in LETTER_REGIONS else "a4"
+
+
+def asked_paper() -> str:
+    """The paper asked for (?paper=a4|letter), else the one of the phone's country; any other answers a page
+    saying what is wrong (422) before anything is built."""
+    paper = request.args.get("paper") or default_paper()
+    try:
+        sheets.check_paper(paper)
+    except Invalid as exc:
+        abort(page.problems(exc.problems, 422))
+    return paper
 
 
 def _pdf(data: bytes, filename: str):
@@ -91,7 +102,7 @@ def _played_on(created: str, lang: str) -> str:
 def completed(game_id: str):
     """The game's score sheet, filled in as far as it has gone, in the page's language."""
     stored = access.game_or_404(game_id)
-    lang = current()
+    lang, paper = current(), asked_paper()
     url = share.absolute(url_for("games.show", game_id=game_id))  # the printed code opens on any phone
     try:
         with printing():
@@ -99,7 +110,7 @@ def completed(game_id: str):
                 stored.game,
                 store.derived(stored),
                 lang,
-                request.args.get("paper") or default_paper(),
+                paper,
                 url,
                 date=_played_on(stored.created, lang),
             )
@@ -114,7 +125,7 @@ def completed(game_id: str):
 @bp.get("/sheets/blank.pdf")
 def blank():
     """An empty score pad: ?rules=ID&players=N&names=A,B&paper=a4|letter."""
-    args = request.args
+    args, paper = request.args, asked_paper()
     raw = (args.get("players") or "").strip()
     if not raw:
         return page.problems([problem(N_("Choose how many players."), field="players")], 422)
@@ -122,7 +133,7 @@ def blank():
     count = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else raw  # not "³": isdigit() takes it
     try:
         with printing():
-            data = sheets.blank(args.get("rules", ""), count, names, current(), args.get("paper") or default_paper())
+            data = sheets.blank(args.get("rules", ""), count, names, current(), paper)
     except Invalid as exc:
         return page.problems(exc.problems, 422)
     name = gettext(rules.get(args["rules"]).name)  # known: the sheet was made

@@ -283,7 +283,9 @@ def test_the_results_sheet_prints_the_night_in_the_pages_language(client, other_
 
 def test_a_bad_paper_is_refused(client):
     url = make_event(client)
-    assert client.get(f"{url}/sheet.pdf?paper=a0").status_code == 422
+    refused = client.get(f"{url}/sheet.pdf?paper=a0", headers={"Accept-Language": "en"})
+    assert refused.status_code == 422 and refused.mimetype == "text/html"
+    assert "The paper must be a4 or letter (got a0)." in refused.get_data(as_text=True)
 
 
 def test_the_poll_says_nothing_new_until_a_table_changes(client):
