@@ -103,3 +103,15 @@ STANDINGS: list[Example] = [  # David out in round 1, Bruno and Claire together 
     (P4, [bet([1, 1, 1, 10], 0)], {"tokens": 10},
      [(1, "Anne", 22), (2, "Bruno", 9), (2, "Claire", 9), (4, "David", 0)], "in progress by tokens held"),
 ]  # fmt: skip
+LINEUP = {  # tests/lineup_walk.py: Eve joins before round 2, Ben sits out round 3, Cleo leaves before round 4
+    **document("everest-abyss", ["Anne", "Ben", "Cleo", "Dan", "Eve"], [
+        {"cote": "everest", "staked": [1, 1, 1, 1, None], "folded": [False] * 4 + [None],
+         "hands": [[9, 9], [5, 5], [1, 1], [2, 2], None]},
+        {"cote": "abyss", "staked": [1] * 5, "folded": [False] * 5, "hands": [[1, 1], [4, 2], [7, 3], [5, 5], [6, 6]]},
+        {"cote": "everest", "staked": [2, None, 2, 2, 2], "folded": [False, None, False, False, True],
+         "hands": [[9, 8], None, [3, 3], [4, 4], None]},
+        {"cote": "abyss", "staked": [1, 1, None, 1, 1], "folded": [False, False, None, False, False],
+         "hands": [[3, 3], [1, 2], None, [8, 8], [5, 4]]},
+    ], tokens=10),
+    "changes": [{"before": 2, "join": 4}, {"before": 3, "sit_out": [1]}, {"before": 4, "leave": 2}],
+}  # fmt: skip

@@ -64,3 +64,12 @@ STANDINGS: list[Example] = [
     (["Anne", "Bruno", "Claire"], [{"red": [[0] * 5] * 3, "other": [5, 3, 4]}], {"rounds": 1},
      [(1, "Bruno", 3), (2, "Claire", 4), (3, "Anne", 5)], "the lowest first"),
 ]  # fmt: skip
+LINEUP = {  # tests/lineup_walk.py: Eve joins before round 2, Ben sits out round 3, Cleo leaves before round 4
+    **document("inferno", ["Anne", "Ben", "Cleo", "Dan", "Eve"], [
+        {"red": [[1, 0, 0, 0, 0], [0] * 5, [0, 0, 1, 0, 0], [0] * 5, None], "other": [4, 3, 5, 0, None]},
+        {"red": [[0] * 5, [0, 2, 0, 0, 0], [0] * 5, [0, 0, 0, 0, 1], [0] * 5], "other": [3, 4, 0, 5, 3]},
+        {"red": [[0] * 5, None, [1, 0, 0, 0, 0], [0] * 5, [0, 0, 0, 1, 0]], "other": [5, None, 3, 0, 4]},
+        {"red": [[0] * 5, [1, 0, 0, 0, 0], None, [0] * 5, [0] * 5], "other": [3, 3, None, 4, 0]},
+    ]),
+    "changes": [{"before": 2, "join": 4}, {"before": 3, "sit_out": [1]}, {"before": 4, "leave": 2}],
+}  # fmt: skip

@@ -70,3 +70,12 @@ STANDINGS: list[Example] = [  # secret bids: 2+3, 2, 2, 0
      {"hands": [6]},
      [(1, "Anne", 5), (2, "Bruno", 2), (2, "Claire", 2), (4, "David", 0)], "equal totals share a rank, 1 2 2 4"),
 ]  # fmt: skip
+LINEUP = {  # tests/lineup_walk.py: Eve joins before round 2, Ben sits out round 3, Cleo leaves before round 4
+    **document("tout-ou-rien", ["Anne", "Ben", "Cleo", "Dan", "Eve"], [
+        {"bids": [1, 0, 1, 0, None], "open": [True, False, False, False, None], "tricks": [1, 0, 1, 0, None]},
+        {"bids": [0, 1, 0, 1, 0], "open": [False, True, False, False, False], "tricks": [0, 1, 0, 1, 0]},
+        {"bids": [1, None, 1, 0, 0], "open": [False, None, True, False, False], "tricks": [1, None, 0, 1, 0]},
+        {"bids": [0, 1, None, 1, 0], "open": [False, False, None, False, True], "tricks": [0, 1, None, 1, 0]},
+    ], hands=[2, 2, 2, 2]),
+    "changes": [{"before": 2, "join": 4}, {"before": 3, "sit_out": [1]}, {"before": 4, "leave": 2}],
+}  # fmt: skip
