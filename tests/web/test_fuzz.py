@@ -1,6 +1,7 @@
 """Seeded fuzzing: over a thousand malformed posts a run, across every form of every game (setup, each
-step of a round, corrections, undo) and the import. None may answer 5xx, take long, build anything
-large, or store anything when refused. FUZZ_SEED=n replays another run; a failure prints its seed."""
+step of a round, corrections, undo, the table's changes and their undo) and the import. None may answer
+5xx, take long, build anything large, or store anything when refused. FUZZ_SEED=n replays another run; a
+failure prints its seed."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from .helpers import HX
 
 SEED = int(os.environ.get("FUZZ_SEED", "20261123"))
 REQUESTS = 1100
+KINDS = ["round", "correction", "undo", "lineup", "lineup undo", "setup", "import"]  # what a request spoils
+LINEUP_KINDS = ["join", "back", "sit_out", "leave", "seat", "adjust", "stop"]  # the lineup page's forms
 SLOW = 2.0  # CPU seconds: far above any honest request (a few ms), far below a worker's time-out
 
 HOSTILE = [
@@ -129,7 +132,7 @@ def samples_in_progress() -> dict[str, dict]:
 
 def snapshot(db) -> dict[str, str]:
     """Everything stored about each game, as one fingerprint a game."""
-    games = db.execute("select id, version, draft, score_token from games order by id").fetchall()
+    games = db.execute("select id, version, draft, score_token, players, changes from games order by id").fetchall()
     rounds = db.execute("select game_id, number, data from rounds order by game_id, number").fetchall()
     return {
         game[0]: hashlib.sha256(repr((game, [r for r in rounds if r[0] == game[0]])).encode()).hexdigest()
@@ -240,6 +243,23 @@ class Fuzzer:
         number = self.rnd.choice([2, 2, 1, 3, 0])
         return self.post(f"{url}/rounds/{number}/undo", data={"was": was}, headers=self.headers())
 
+    def lineup(self, url: str):
+        """A change of the table (RULES.md section 8), spoiled: any form of the lineup page's, its fields mixed
+        with the other forms' (a join with a reason, tokens moved in a game of points)."""
+        page = self.page(f"{url}/lineup")
+        data = self.fields(names_on(page))
+        data["kind"] = [self.rnd.choice([*LINEUP_KINDS, self.value()])]
+        version = re.search(r'name="version" value="(\d+)"', page)
+        data["version"] = [self.value(version.group(1) if version else "1")]
+        return self.post(f"{url}/lineup", data=data, headers=self.headers())
+
+    def lineup_undo(self, url: str):
+        """An undo of the last change that is wrong about it, or damaged."""
+        last = was_on(self.page(f"{url}/lineup"))
+        stale = json.dumps({**json.loads(last), "before": 1}) if last.startswith("{") else '{"before":1,"stop":true}'
+        was = self.rnd.choice([stale, "", "[" * 100_000, "[" * 1500, "9" * 5000, "null", '{"join":0}', "{}"])
+        return self.post(f"{url}/lineup/undo", data={"was": was}, headers=self.headers())
+
     def setup(self, rules_id: str):
         """A new-game form, spoiled."""
         html = self.page(f"/new/{rules_id}")
@@ -288,13 +308,17 @@ class Fuzzer:
         """Send one malformed request somewhere."""
         rules_id = self.rnd.choice(list(self.games))
         url = self.games[rules_id]
-        kind = self.rnd.choices(["round", "correction", "undo", "setup", "import"], [5, 2, 1, 1, 2])[0]
+        kind = self.rnd.choices(KINDS, [5, 2, 1, 2, 1, 1, 2])[0]
         if kind == "round":
             return kind, self.round_post(url, self.page(url))
         if kind == "correction":
             return kind, self.correction(url)
         if kind == "undo":
             return kind, self.undo(url)
+        if kind == "lineup":
+            return kind, self.lineup(url)
+        if kind == "lineup undo":
+            return kind, self.lineup_undo(url)
         if kind == "setup":
             return kind, self.setup(rules_id)
         return kind, self.game_file()
@@ -339,7 +363,7 @@ def test_a_thousand_malformed_requests_never_crash_hang_or_store(fuzzer, stored)
             fuzzer.forget(game_id)  # an input that happened to be valid changed a game: read its forms again
         before = after
     assert refused >= 1000, refused
-    assert kinds == {"round", "correction", "undo", "setup", "import"}
+    assert kinds == set(KINDS)
 
 
 def filled(char: str, room: int, boxes: int) -> str:
@@ -348,8 +372,9 @@ def filled(char: str, room: int, boxes: int) -> str:
 
 
 def test_the_worst_inputs_build_nothing_large(app, client, fuzzer):
-    """Memory stays bounded: every box of every form filled with the largest and deepest values a form may
-    carry (FORM_MAX_BYTES: a larger one is refused before it is read), and the largest game files."""
+    """Memory stays bounded: every box of every form (the lineup page's forms at once) filled with the largest
+    and deepest values a form may carry (FORM_MAX_BYTES: a larger one is refused before it is read), and the
+    largest game files."""
     room = app.config["FORM_MAX_BYTES"] - 4096  # what the filled boxes may take, besides their names
     tracemalloc.start()
     try:
@@ -359,6 +384,8 @@ def test_the_worst_inputs_build_nothing_large(app, client, fuzzer):
                 (f"{url}/rounds", names_on(client.get(url).get_data(as_text=True)), {"number": "3"}, HX),
                 (f"{url}/rounds/1", names_on(edit), {"was": was_on(edit)}, {}),
                 (f"{url}/rounds/2/undo", ["was"], {}, {}),
+                (f"{url}/lineup", names_on(client.get(f"{url}/lineup").get_data(as_text=True)), {"kind": "adjust"}, {}),
+                (f"{url}/lineup/undo", ["was"], {}, {}),
             ]
             for path, names, rest, headers in forms:
                 for value in [filled(char, room, len(names)) for char in "91[x"] + ["1000000000000000000000000"]:
