@@ -14,7 +14,7 @@ from ..rules import N_, Invalid, problem
 from . import access, games, page, screen
 from .games import bp, render_game
 from .page import htmx
-from .seen import form_context, widened
+from .seen import corrected, correction_context, correction_page, form_context, widened
 
 MAX_ROUND_JSON = 8192  # a round's JSON posted back by a correction or an undo is a few hundred bytes
 MAX_ECHO = 200  # form fields shown again after a refusal: the largest form has about 60
@@ -157,12 +157,6 @@ def edit_round(game_id: str, number: int):
     access.require_score(stored)
     if not 1 <= number <= len(stored.game.rounds):
         abort(404)
-    players = store.derived(stored).rounds[number - 1].players
-    if players is not None and players != list(range(len(stored.game.players))):  # RULES.md section 8
-        message = (
-            "Round %(round)d was played by some of the players: undo the rounds and changes after it to enter it again."
-        )
-        abort(400, description=gettext(message, round=number))
     return _render_edit(stored, number)
 
 
@@ -170,21 +164,19 @@ def _render_edit(stored: store.Stored, number: int, *, status: int = 200, errors
     """The correction page of round `number`."""
     rules_ = rules.get(stored.game.rules)
     result = store.derived(stored)
+    v = screen.view(stored, result, errors=errors or [], posted=posted, can_score=True)
     return page.full(
         "edit_round.html",
         status,
         stored=stored,
-        game=stored.game,
         rules=rules_,
         result=result,
         number=number,
-        round=result.rounds[number - 1].round,  # as the rules record it: every field there, defaults filled in
-        played=result.rounds[number - 1],
         was=json.dumps(stored.game.rounds[number - 1], separators=(",", ":")),
         errors=errors or [],
         form_template=forms.template_for(rules_.id),
-        v=screen.view(stored, result, errors=errors or [], posted=posted, can_score=True),
         bundle=registry.get(rules_.id),
+        **correction_page(stored, number, v),  # the round as the rules record it: every field, defaults filled in
     )
 
 
@@ -202,8 +194,9 @@ def correct_round(game_id: str, number: int):
     # what the page showed: without it a stale correction could go unnoticed
     was = _was(request.form.get("was"), N_("The correction form is damaged; reload the page."))
     try:
-        data = forms.read(stored.game.rules, request.form, "all", _context(stored, None, was, of=number))
-        store.replace_round(get_db(), game_id, number, was, data)
+        ctx, members = correction_context(stored, number, _context(stored, None, was, of=number))
+        data = forms.read(stored.game.rules, request.form, "all", ctx)
+        corrected(get_db(), stored, number, was, data, members)
     except Invalid as exc:
         return _render_edit(
             stored,

@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from .. import rules, store
-from ..rules import Result, lineup, seats
+from ..db import Database
+from ..rules import Game, Invalid, Problem, Result, RoundResult, lineup, seats
 from . import screen
 
 
@@ -45,3 +46,63 @@ def widened(stored: store.Stored, data: dict, members: list[int] | None) -> dict
         return data
     rules_ = rules.get(stored.game.rules)
     return seats.widened(data, members, len(stored.game.players), ("dealer", *rules_.seat_fields))
+
+
+def past_round(stored: store.Stored, number: int) -> tuple[Game, RoundResult, list[int]] | None:
+    """A recorded round some players had no part in (RULES.md section 8), as its players alone saw it: their
+    game, the round indexed as they sat, and who they are; None when everyone played it."""
+    result = store.derived(stored)
+    played = result.rounds[number - 1]
+    if played.players is None or played.players == list(range(len(stored.game.players))):
+        return None
+    seen_game, seen = seats.seen_round(rules.get(stored.game.rules), stored.game, played, result.lineup.names)
+    return seen_game, seen, list(played.players)
+
+
+def correction_context(stored: store.Stored, number: int, ctx):
+    """The form reader's context for correcting round `number` by its players alone, and who they are (None:
+    everyone). The round it stands for is the stored one: a page showing another is refused by the store."""
+    past = past_round(stored, number)
+    if past is None:
+        return ctx, None
+    seen_game, _seen, members = past
+    recorded = stored.game.rounds[number - 1]
+    original = lineup.narrowed(rules.get(stored.game.rules), stored.game, recorded, members, number)
+    return dataclasses.replace(ctx, game=seen_game, original=original), members
+
+
+def corrected(db: Database, stored: store.Stored, number: int, was: dict, data: dict, members: list[int] | None):
+    """Store round `number` as its correction form read it (by its players alone when `members`); a refusal
+    names each player by their place in that form."""
+    try:
+        store.replace_round(db, stored.id, number, was, widened(stored, data, members))
+    except Invalid as exc:
+        raise Invalid(at_their_places(exc.problems, members, len(stored.game.players))) from None
+
+
+def correction_page(stored: store.Stored, number: int, v: dict) -> dict:
+    """What the correction page of round `number` draws: the game, the round as recorded and the view, seen by
+    the round's players alone when only some played it (the others' names kept for problems of later rounds)."""
+    played = store.derived(stored).rounds[number - 1]
+    past = past_round(stored, number)
+    if past is None:
+        return {"game": stored.game, "round": played.round, "played": played, "v": v}
+    seen_game, seen, members = past
+    names = store.derived(stored).lineup.names
+    errors = screen.Errors(v["errors"], [names[p] for p in form_order(members, len(names))])
+    seen_v = {**v, "players": seen_game.players, "sides": seen_game.players, "errors": errors}
+    return {"game": seen_game, "round": seen.round, "played": seen, "v": seen_v}
+
+
+def form_order(members: list[int], n: int) -> list[int]:
+    """The players as a past round's correction form names them: its players as they sat, then the others (a
+    problem about a later round may name one of them)."""
+    return members + [p for p in range(n) if p not in members]
+
+
+def at_their_places(problems: list[Problem], members: list[int] | None, n: int) -> list[Problem]:
+    """Problems the rules said of the whole game, naming each player by their place in form_order()."""
+    if members is None:
+        return problems
+    order = form_order(members, n)
+    return [dataclasses.replace(p, seat=order.index(p.seat)) if p.seat in order else p for p in problems]

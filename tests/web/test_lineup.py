@@ -114,13 +114,3 @@ def test_a_change_is_refused_while_the_next_round_has_its_bids_saved(client):
     assert post_round(client, url, 1, "bids", bids).status_code == 303
     response = change(client, url, "leave", player=3)
     assert response.status_code == 409
-
-
-def test_a_round_some_sat_out_is_not_offered_a_correction_form_it_cannot_draw(client):
-    url = start(client, "inferno", FOUR)
-    post_round(client, url, 1, "round", others([1, 2, 3, 4]))
-    change(client, url, "sit_out", sit_out=1)
-    post_round(client, url, 2, "round", others([7, 12, 3]))
-    response = client.get(f"{url}/rounds/2/edit")
-    assert response.status_code == 400 and "jouée par une partie des joueurs" in response.get_data(as_text=True)
-    assert client.get(f"{url}/rounds/1/edit").status_code == 200
