@@ -6,6 +6,9 @@ from scorekeeper import create_app, store
 from scorekeeper.db import connect
 from scorekeeper.rules import Game
 from scorekeeper.store import new_id
+from tests import pick
+
+GAME = pick.game(pick.players(3))  # any game three can play
 
 
 def test_configuration_from_instance_folder_then_environment(tmp_path, monkeypatch):
@@ -37,7 +40,7 @@ def test_sqlite_store_uses_wal_and_foreign_keys(app):
 
 def test_games_survive_a_restart(app, tmp_path):
     client = app.test_client()
-    response = client.post("/new/inferno", data={"player.0": "A", "player.1": "B", "player.2": "C", "dealer": "1"})
+    response = client.post(f"/new/{GAME}", data={"player.0": "A", "player.1": "B", "player.2": "C", "dealer": "1"})
     url = response.headers["Location"]
     again = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "test"})
     assert again.test_client().get(url).status_code == 200
@@ -59,7 +62,7 @@ def test_init_db_creates_the_database_then_upgrades_it_in_place(app, runner, tmp
     try:
         assert {"games"} <= set(db.table_names())
         assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        kept = store.create(db, Game("inferno", ["Anne", "Julien", "Sylvie"]), "a-phone")
+        kept = store.create(db, Game(GAME, ["Anne", "Julien", "Sylvie"]), "a-phone")
     finally:
         db.conn.close()
     assert runner.invoke(args=["init-db"]).exit_code == 0  # again: nothing lost
@@ -128,12 +131,12 @@ def test_the_connection_of_a_request_that_failed_is_closed_not_given_to_the_next
     other = connect(app.config["DATABASE"])
     try:
         for number in range(2):
-            store.create(other, Game("inferno", ["A", "B", "C"], {}, 0, []), f"device-{number}")
+            store.create(other, Game(GAME, ["A", "B", "C"], {}, 0, []), f"device-{number}")
         client = app.test_client()
         assert client.get("/count").get_data(as_text=True) == "2"
         assert client.get("/read-then-crash").status_code == 500
         assert used[1] is used[0]  # a request that went well gave its connection back
-        store.create(other, Game("inferno", ["A", "B", "C"], {}, 0, []), "device-2")
+        store.create(other, Game(GAME, ["A", "B", "C"], {}, 0, []), "device-2")
         assert client.get("/count").get_data(as_text=True) == "3"
         assert used[2] is not used[1]  # the crashed one was closed
     finally:

@@ -8,11 +8,14 @@ import pytest
 from scorekeeper import events, phones, store
 from scorekeeper.db import connect
 from scorekeeper.rules import Game
-from tests.samples import sample
+from tests import pick
+from tests.samples import normalised, sample
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
-FIRST = sample("inferno").GAME["rounds"][0]  # a valid first round of Inferno for three
+SAMPLE = sample(pick.game()).GAME  # any game: its sample's table, options and first round
+FIRST = normalised(SAMPLE)[0]
+OTHERS = [f"Guest {seat}" for seat, _ in enumerate(SAMPLE["players"])]  # another table of as many
 
 
 @pytest.fixture
@@ -23,9 +26,9 @@ def db(app):
     conn.close()
 
 
-def game(players=("Anne", "Ben", "Cleo")) -> Game:
-    """A new Inferno game (no rounds)."""
-    return Game("inferno", list(players), {}, 0, [])
+def game(players=None) -> Game:
+    """A new game of the sample's table (or `players`), no rounds."""
+    return Game(SAMPLE["rules"], list(players or SAMPLE["players"]), dict(SAMPLE["options"]), 0, [])
 
 
 def test_an_event_is_stored_as_made_and_listed_for_its_maker(db):
@@ -46,7 +49,7 @@ def test_a_member_joining_never_takes_the_makers_place(db):
 def test_tables_are_numbered_as_they_start_and_each_change_moves_the_event_on(db):
     event_id = events.create(db, "Club", "2026-11-26", "phone-1", "t")
     first = store.create(db, game(), "phone-1", event_id)
-    second = store.create(db, game(("Dan", "Eve", "Fay")), "phone-2", event_id)
+    second = store.create(db, game(OTHERS), "phone-2", event_id)
     alone = store.create(db, game(), "phone-1")
     assert [(t.id, t.number) for t in events.tables(db, event_id)] == [(first, 1), (second, 2)]
     before = events.version(db, event_id)

@@ -16,8 +16,10 @@ import pytest
 
 from bench.server import Server
 from scorekeeper.worker import Lot, Pace
+from tests import pick
 
 VENUE, HOARDER, FLOOD, OTHER = "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"
+GAME = pick.game(pick.players(3))  # any game three can play
 TABLE = "player.0=Anne&player.1=Julien&player.2=Sylvie&dealer=0"
 
 
@@ -64,7 +66,7 @@ def start_games(port: int, count: int) -> list[str]:
     """`count` tables' games, started from the venue's address."""
 
     async def every():
-        return await asyncio.gather(*(ask(port, VENUE, "POST", "/new/inferno", body=TABLE) for _ in range(count)))
+        return await asyncio.gather(*(ask(port, VENUE, "POST", f"/new/{GAME}", body=TABLE) for _ in range(count)))
 
     found = asyncio.run(every())
     assert [status for status, _, _ in found] == [303] * count

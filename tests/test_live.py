@@ -10,7 +10,10 @@ import pytest
 
 from scorekeeper import db, live
 from scorekeeper.live import sqlite
+from tests import pick
 from tests.web.helpers import until
+
+GAME = pick.game()  # the rules a stored game names: any game's
 
 
 def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_path):
@@ -18,7 +21,7 @@ def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_p
     db.migrate(path)
     other = sqlite3.connect(path, isolation_level=None)  # another worker's connection
     for game_id in ("game-a", "game-b"):
-        other.execute("insert into games (id, rules, players, version) values (?, 'inferno', '[]', 1)", [game_id])
+        other.execute("insert into games (id, rules, players, version) values (?, ?, '[]', 1)", [game_id, GAME])
     watch = sqlite.Watch(path)
     woke: dict[str, tuple[bool, float]] = {}
 
@@ -45,7 +48,7 @@ def test_a_change_made_here_wakes_at_once(tmp_path):
     # the game is stored: a look at the file (after another process's ring, say) finds it as the waiter saw it
     # and wakes nobody; only the change made here may
     other = sqlite3.connect(path, isolation_level=None)
-    other.execute("insert into games (id, rules, players, version) values ('game-c', 'inferno', '[]', 1)")
+    other.execute("insert into games (id, rules, players, version) values ('game-c', ?, '[]', 1)", [GAME])
     other.close()
     watch = live.watch(path)
     result = []
@@ -64,7 +67,7 @@ def test_a_commit_in_another_process_rings_this_one_at_once(tmp_path, monkeypatc
     path = str(tmp_path / "watch.sqlite")
     db.migrate(path)
     other = sqlite3.connect(path, isolation_level=None)
-    other.execute("insert into games (id, rules, players, version) values ('game-d', 'inferno', '[]', 1)")
+    other.execute("insert into games (id, rules, players, version) values ('game-d', ?, '[]', 1)", [GAME])
     watch = sqlite.Watch(path)
     result = []
     waiter = threading.Thread(target=lambda: result.append(watch.wait("game-d", 1, 5)))
@@ -89,7 +92,7 @@ def test_a_ring_that_names_the_game_wakes_its_watchers_before_any_look(tmp_path,
     db.migrate(path)
     other = sqlite3.connect(path, isolation_level=None)
     for game_id in ("game-e", "game-f"):
-        other.execute("insert into games (id, rules, players, version) values (?, 'inferno', '[]', 1)", [game_id])
+        other.execute("insert into games (id, rules, players, version) values (?, ?, '[]', 1)", [game_id, GAME])
     other.close()
     watch = sqlite.Watch(path)
     result: dict[str, bool] = {}
@@ -125,14 +128,14 @@ def test_a_change_tells_what_it_touched_once_after_it_commits_and_a_change_rolle
 
     monkeypatch.setattr(live, "tell", tell)
     conn = db.connect(path)
-    insert = "insert into games (id, rules, players, version) values (?, 'inferno', '[]', 1)"
+    insert = "insert into games (id, rules, players, version) values (?, ?, '[]', 1)"
     with db.write(conn):
-        conn.execute(insert, ["game-g"])
+        conn.execute(insert, ["game-g", GAME])
         for key in ("game-g", "event:night", "game-g"):
             conn.touch(key)
     assert told == [(["event:night", "game-g"], 1)]
     with pytest.raises(ZeroDivisionError), db.write(conn):
-        conn.execute(insert, ["game-h"])
+        conn.execute(insert, ["game-h", GAME])
         conn.touch("game-h")
         print(1 / 0)  # the change fails halfway
     assert len(told) == 1 and not list(conn.query("select id from games where id = 'game-h'"))
@@ -146,7 +149,7 @@ def test_a_watcher_that_comes_to_wait_after_the_change_was_looked_at_still_wakes
     db.migrate(path)
     other = sqlite3.connect(path, isolation_level=None)
     for game_id in ("game-d", "game-e"):
-        other.execute("insert into games (id, rules, players, version) values (?, 'inferno', '[]', 1)", [game_id])
+        other.execute("insert into games (id, rules, players, version) values (?, ?, '[]', 1)", [game_id, GAME])
     watch = sqlite.Watch(path)
     looks: list[list[str]] = []
     compare = watch._compare

@@ -13,12 +13,14 @@ import pytest
 
 from scorekeeper import create_app, ratelimits
 from scorekeeper.security import limiter
+from tests import pick
 from tests.conftest import own_app
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
+GAME = pick.game(pick.players(3))  # any game three can play
 PLAYERS = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0"}
-NEW_GAME = ("POST", "/new/inferno", PLAYERS)
+NEW_GAME = ("POST", f"/new/{GAME}", PLAYERS)
 WRONG_PASSWORD = ("POST", "/admin", {"password": "guess"})
 SETTINGS = {"CREATE_LIMIT": "4 per hour", "ADMIN_SIGN_IN_LIMIT": "3 per hour", "ADMIN_PASSWORD": "right"}
 
@@ -58,11 +60,11 @@ def test_two_processes_on_one_store_stop_an_address_at_the_limit_together(app, c
     """New games: 2 here, then the other process gets the 2 left and 429s; this one is refused after. Wrong
     admin passwords the same way: 3 an hour for the deployment, not 3 for each process."""
     app.config.update(SETTINGS)
-    assert [client.post("/new/inferno", data=PLAYERS).status_code for _ in range(2)] == [303, 303]
+    assert [client.post(f"/new/{GAME}", data=PLAYERS).status_code for _ in range(2)] == [303, 303]
     assert client.post("/admin", data={"password": "guess"}).status_code == 422
     there = elsewhere(app, tmp_path, [NEW_GAME] * 3 + [WRONG_PASSWORD] * 3)
     assert there == [303, 303, 429, 422, 422, 429]
-    assert client.post("/new/inferno", data=PLAYERS).status_code == 429
+    assert client.post(f"/new/{GAME}", data=PLAYERS).status_code == 429
     assert client.post("/admin", data={"password": "guess"}).status_code == 429
     assert games(app) == 4  # the stated limit, stored: not 4 for each process
 
@@ -83,7 +85,7 @@ def test_an_operators_store_for_the_counts_is_used_instead(tmp_path, empty_store
     config = {"TESTING": True, "SECRET_KEY": "test", **SETTINGS, "DATABASE": str(store)}
     app = create_app({**config, "RATELIMIT_STORAGE_URI": "memory://"})
     client = app.test_client()
-    assert [client.post("/new/inferno", data=PLAYERS).status_code for _ in range(5)] == [303] * 4 + [429]
+    assert [client.post(f"/new/{GAME}", data=PLAYERS).status_code for _ in range(5)] == [303] * 4 + [429]
     assert elsewhere(app, tmp_path, [NEW_GAME] * 2, RATELIMIT_STORAGE_URI="memory://") == [303, 303]
     assert games(app) == 6
 
@@ -104,7 +106,7 @@ def windows(app) -> list[tuple[str, int]]:
 def test_an_address_past_its_limit_is_refused_without_a_write(app, client):
     """A flood of refused requests costs the store a read each, not a write."""
     app.config["CREATE_LIMIT"] = "4 per hour"
-    answers = [client.post("/new/inferno", data=PLAYERS).status_code for _ in range(8)]
+    answers = [client.post(f"/new/{GAME}", data=PLAYERS).status_code for _ in range(8)]
     assert answers == [303] * 4 + [429] * 4
     assert windows(app) == [("hour", 4)]
 
@@ -118,5 +120,5 @@ def test_windows_that_are_over_are_deleted_as_counting_goes(app, client, monkeyp
     later = time.time() + 120
     monkeypatch.setattr(ratelimits.time, "time", lambda: later)
     monkeypatch.setattr(limiter.storage, "pruned", 0.0)  # this process's last pruning: an earlier test's future
-    assert client.post("/new/inferno", data=PLAYERS).status_code == 303
+    assert client.post(f"/new/{GAME}", data=PLAYERS).status_code == 303
     assert windows(app) == [("minute", 1)] and games(app) == 1  # the new game's window; the sign-in's is gone
