@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from scorekeeper import registry, rules
 from scorekeeper.registry import Bundle
+from tests.samples import Posts, normalised, sample
 
 Need = Callable[[Bundle], bool]  # what a test needs of a game, asked of its bundle
 
@@ -72,7 +73,7 @@ def lasting(count: int) -> Need:
     """Its sample's whole game (full_game() of the sample's players) lasts `count` rounds or more."""
 
     def need(bundle: Bundle) -> bool:
-        return len(registry.load(bundle.sample).full_game()["rounds"]) >= count
+        return len(sample(bundle.id).full_game()["rounds"]) >= count
 
     need.__name__ = f"lasting({count})"
     return need
@@ -81,3 +82,18 @@ def lasting(count: int) -> Need:
 def own_style(bundle: Bundle) -> bool:
     """Its pages load a style sheet of its own."""
     return bundle.style
+
+
+def posts(document: dict, number: int) -> Posts:
+    """The form posts that enter round `number` of a game file, step by step, as its sample types them."""
+    return sample(document["rules"]).posts(normalised(document)[number - 1], document)
+
+
+def sample_players(count: int) -> Need:
+    """Its sample game (GAME) is a table of `count` players."""
+
+    def need(bundle: Bundle) -> bool:
+        return len(sample(bundle.id).GAME["players"]) == count
+
+    need.__name__ = f"sample_players({count})"
+    return need

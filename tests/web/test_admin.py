@@ -5,13 +5,16 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.db import connect
+from tests import pick
 from tests.conftest import TEST_CONFIG
+from tests.samples import enter, first, sample
 
-from .helpers import game_count, post_round, start, text
+from .helpers import game_count, start, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
 P3 = ["Anne", "Julien", "Sylvie"]
+GAME = pick.game(pick.players(3))  # any game three can play
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
 
@@ -33,11 +36,8 @@ def closed(app, night: str) -> bool:
 
 @pytest.fixture
 def url(client):
-    """An Inferno game this phone started, with round 1 played."""
-    url = start(client, "inferno", P3)
-    fields = {"other.0": 4, "other.1": 3, "other.2": 0, "nothing.2": 1}
-    assert post_round(client, url, 1, "round", fields).status_code == 303
-    return url
+    """A game this phone started, with round 1 played (its sample's)."""
+    return enter(client, first(sample(GAME).GAME, 1))
 
 
 def test_without_a_password_there_is_no_admin(client):
@@ -94,7 +94,7 @@ def test_an_admin_session_expires(admin_app, client):
 
 
 def test_a_new_admin_password_ends_every_admin_session(admin_app, client, other_phone):
-    url = start(other_phone, "inferno", P3)
+    url = start(other_phone, GAME, P3)
     assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
     admin_app.config["ADMIN_PASSWORD"] = "trèfle"
     assert "Sign out" not in text(client.get("/admin", headers=EN))
@@ -102,14 +102,14 @@ def test_a_new_admin_password_ends_every_admin_session(admin_app, client, other_
 
 
 def test_the_admin_may_delete_any_game(admin_app, client, other_phone):
-    url = start(other_phone, "inferno", P3)
+    url = start(other_phone, GAME, P3)
     assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
     assert client.post(f"{url}/delete").status_code == 303
     assert game_count(admin_app) == 0
 
 
 def test_signing_out_ends_the_session_for_a_copy_of_its_cookie_too(admin_app, client, other_phone):
-    url = start(other_phone, "inferno", P3)
+    url = start(other_phone, GAME, P3)
     night = other_phone.post("/events", data={"name": "Vendredi", "day": "2026-11-27"}).headers["Location"]
     assert client.post("/admin", data={"password": "cœur à pique"}).status_code == 303
     copied = client.get_cookie("session").value  # taken before signing out, by someone at the admin's shoulder

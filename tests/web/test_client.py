@@ -4,11 +4,12 @@ own it) is read from the store once, however many checks the request makes."""
 from __future__ import annotations
 
 from scorekeeper import phones
+from tests import pick
+from tests.samples import sample, start
 
-from .helpers import HX, post_round, start
+from .helpers import HX, post_round
 
-P3 = ["Anne", "Julien", "Sylvie"]
-ROUND = {"other.0": 4, "other.1": 3, "other.2": 0, "nothing.2": 1}
+GAME = sample(pick.game(pick.one_form)).GAME  # a game whose round is one request
 
 
 def counted(monkeypatch, module, name: str) -> list[int]:
@@ -25,8 +26,9 @@ def counted(monkeypatch, module, name: str) -> list[int]:
 
 
 def test_a_round_saved_reads_what_the_phone_was_given_of_the_game_once(client, monkeypatch):
-    url = start(client, "inferno", P3)
+    url = start(client, GAME)
     given = counted(monkeypatch, phones, "given")
-    saved = post_round(client, url, 1, "round", ROUND, HX)  # may it score, the answer's board and share panel
+    ((step, fields),) = pick.posts(GAME, 1)
+    saved = post_round(client, url, 1, step, fields, HX)  # may it score, the answer's board and share panel
     assert saved.status_code == 200 and 'id="round-1"' in saved.get_data(as_text=True)
     assert len(given) == 1

@@ -10,15 +10,18 @@ from pathlib import Path
 import brotli
 
 from scorekeeper import ROOT
+from tests import pick
+from tests.samples import enter, first, sample, start
 
-from .helpers import HX, post_round, seats, start, stored
+from .helpers import HX, post_round, stored
 
 PHONE = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 GZIP = {"Accept-Encoding": "gzip"}
+GAME = sample(pick.game()).GAME  # any game: its sample's table and rounds
 
 
 def test_pages_travel_in_brotli_or_gzip_as_the_browser_takes_them(client):
-    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"])
+    url = start(client, GAME)
     plain = client.get(url)
     for headers, encoding, unpack in ((PHONE, "br", brotli.decompress), (GZIP, "gzip", gzip.decompress)):
         packed = client.get(url, headers=headers)
@@ -31,14 +34,14 @@ def test_pages_travel_in_brotli_or_gzip_as_the_browser_takes_them(client):
 
 def test_an_htmx_round_save_is_compressed(client):
     """A refused round (422) comes back as it is: Flask-Compress compresses 2xx answers only (3 KB)."""
-    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="3 2")
-    post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 1]), **seats("open", ["secret"] * 3)})
-    secret = seats("bids", [1, 1, 1])  # the secret bids, turned up with the tricks
-    refused = post_round(
-        client, url, 1, "tricks", {**secret, **seats("tricks", [1, 1, 0])}, {**HX, **PHONE, "Accept-Language": "en"}
-    )
-    assert refused.status_code == 422 and "add up to 3" in refused.get_data(as_text=True)
-    saved = post_round(client, url, 1, "tricks", {**secret, **seats("tricks", [1, 1, 1])}, {**HX, **PHONE})
+    url = start(client, GAME)
+    *before, (step, fields) = pick.posts(GAME, 1)
+    for earlier, said in before:
+        post_round(client, url, 1, earlier, said)
+    wrong = dict.fromkeys(fields, "x")  # not a number, nor a chip of the form
+    refused = post_round(client, url, 1, step, wrong, {**HX, **PHONE, "Accept-Language": "en"})
+    assert refused.status_code == 422 and "Content-Encoding" not in refused.headers
+    saved = post_round(client, url, 1, step, fields, {**HX, **PHONE})
     assert saved.status_code == 200 and saved.headers["Content-Encoding"] == "br"
     assert 'id="scoreboard"' in brotli.decompress(saved.data).decode()
 
@@ -94,13 +97,12 @@ def test_the_watchers_of_a_table_get_its_news_compressed_once(app, client, monke
     phone gets the same bytes; nothing else is kept compressed."""
     from flask_compress import flask_compress
 
-    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="3 2")
+    url = start(client, GAME)
     watchers = [app.test_client() for _ in range(3)]
     for watcher in watchers:
         assert watcher.get(url, headers=PHONE).status_code == 200
     seen = stored(app, url).version
-    post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 1]), **seats("open", ["open"] * 3)})
-    assert post_round(client, url, 1, "tricks", seats("tricks", [1, 1, 1])).status_code == 303
+    enter(client, first(GAME, 1), url=url)
     packed = []
     compress = flask_compress.brotli.compress
     monkeypatch.setattr(flask_compress.brotli, "compress", lambda *a, **k: packed.append(1) or compress(*a, **k))

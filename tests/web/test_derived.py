@@ -7,13 +7,14 @@ import pytest
 
 from scorekeeper import rules, store
 from scorekeeper.db import connect
+from tests import pick
+from tests.samples import enter, first, normalised, sample
 
-from .helpers import HX, post_round, start, text
+from .helpers import HX, post_round, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
-P3 = ["Anne", "Julien", "Sylvie"]
-ROUND = {"other.0": "3", "other.1": "3", "other.2": "3"}  # Inferno: 3 points each, nothing collected
+GAME = sample(pick.game(pick.lasting(6))).full_game()  # a whole game of six rounds or more
 
 
 @pytest.fixture
@@ -31,12 +32,13 @@ def played(monkeypatch):
 
 
 def test_a_save_plays_its_own_round_and_a_page_none(client, played):
-    url = start(client, "inferno", P3)
-    for number in range(1, 6):
-        assert post_round(client, url, number, "round", ROUND).status_code == 303
+    url = enter(client, first(GAME, 5))
+    *before, (step, fields) = pick.posts(GAME, 6)
+    for earlier, said in before:  # the bids, say: round 6 is played once its last step comes
+        assert post_round(client, url, 6, earlier, said).status_code == 303
     client.get(url)  # the scorer's page: the game as it stands is derived at most once here
     played.clear()
-    assert post_round(client, url, 6, "round", ROUND, HX).status_code == 200
+    assert post_round(client, url, 6, step, fields, HX).status_code == 200
     assert len(played) == 1  # round 6 only, not rounds 1 to 6 (to read the form, check it, draw the page)
     played.clear()
     page = client.get(url)
@@ -44,13 +46,12 @@ def test_a_save_plays_its_own_round_and_a_page_none(client, played):
 
 
 def test_a_change_made_by_another_worker_is_seen_at_once(app, client):
-    url = start(client, "inferno", P3)
-    assert post_round(client, url, 1, "round", ROUND).status_code == 303
+    url = enter(client, first(GAME, 1))
     client.get(url)  # this worker keeps the game at its version
     kept = dict(store.DERIVED.kept)
     db = connect(app.config["DATABASE"])
     try:
-        store.add_round(db, url.rsplit("/", 1)[1], 2, {"other": [6, 0, 0], "red": [[0] * 5] * 3})
+        store.add_round(db, url.rsplit("/", 1)[1], 2, normalised(GAME)[1])
     finally:
         db.conn.close()
     store.DERIVED.kept.clear()

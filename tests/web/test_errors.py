@@ -1,17 +1,23 @@
 """Refusals read as messages: a page without htmx, a notice in place with htmx; never a traceback."""
 
-from .helpers import HX, post_round, seats, start
+from tests import pick
+from tests.samples import all_fields, enter, first, sample, start
+
+from .helpers import HX, post_round
+
+GAME = sample(pick.game()).GAME  # any game: its sample's table and rounds
 
 
 def test_a_watcher_saving_with_htmx_gets_a_notice_not_a_page(client, other_phone):
-    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"])
+    url = start(client, GAME)
     other_phone.get(url)  # opened from the watch link
-    response = post_round(other_phone, url, 1, "bids", seats("bids", [1, 1, 1]), {**HX, "Accept-Language": "en"})
+    step, fields = pick.posts(GAME, 1)[0]
+    response = post_round(other_phone, url, 1, step, fields, {**HX, "Accept-Language": "en"})
     assert response.status_code == 403
     assert response.headers["HX-Retarget"] == "#flash"
     html = response.get_data(as_text=True)
     assert "<html" not in html and "watch this game, not change it" in html
-    plain = post_round(other_phone, url, 1, "bids", seats("bids", [1, 1, 1]), {"Accept-Language": "en"})
+    plain = post_round(other_phone, url, 1, step, fields, {"Accept-Language": "en"})
     assert plain.status_code == 403 and "<html" in plain.get_data(as_text=True)
 
 
@@ -40,7 +46,7 @@ def test_oversized_upload_is_refused_clearly(client):
 
 
 def test_a_watcher_of_a_deleted_game_is_told_and_stops_polling(client, other_phone):
-    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"])
+    url = start(client, GAME)
     other_phone.get(url)
     assert client.post(f"{url}/delete").status_code == 303
     response = other_phone.get(f"{url}/poll?version=1", headers={**HX, "Accept-Language": "en"})
@@ -50,10 +56,8 @@ def test_a_watcher_of_a_deleted_game_is_told_and_stops_polling(client, other_pho
 
 
 def test_a_correction_without_what_the_page_showed_is_a_bad_request(client):
-    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="2 2")
-    post_round(client, url, 1, "bids", {**seats("bids", [1, 1, 0]), **seats("open", ["secret"] * 3)})
-    post_round(client, url, 1, "tricks", {**seats("bids", [1, 1, 0]), **seats("tricks", [1, 1, 0])})
-    fields = {**seats("bids", [2, 0, 0]), **seats("open", ["secret"] * 3), **seats("tricks", [2, 0, 0])}
+    url = enter(client, first(GAME, 1))
+    fields = all_fields(pick.posts(GAME, 2))  # another round's taps, as the correction form sends them
     for was in (None, "[]", "{broken"):
         data = fields if was is None else {**fields, "was": was}
         assert client.post(f"{url}/rounds/1", data=data).status_code == 400
