@@ -9,6 +9,7 @@ import pytest
 from scorekeeper import create_app, registry
 from scorekeeper import db as database
 from scorekeeper.schema import TABLES
+from tests import pick
 from tests.conftest import TEST_CONFIG, fresh_store, own_app
 from tests.samples import enter, first, sample, start
 from tests.web.helpers import run_cli
@@ -29,9 +30,9 @@ def venue(tmp_path_factory, empty_store):
         url = enter(phone, game if k == 0 else first(game, 1))
         other.get(url)
         urls.append(url)
-    tor = sample("tout-ou-rien")
-    url = start(phone, tor.GAME)
-    step, fields = tor.posts(tor.GAME["rounds"][0], tor.GAME)[0]
+    game = sample(pick.game(pick.bids_first)).GAME
+    url = start(phone, game)
+    step, fields = pick.posts(game, 1)[0]
     assert phone.post(f"{url}/rounds", data={"number": "1", "step": step, **fields}).status_code == 303
     urls.append(url)
     assert phone.get("/history").status_code == 200

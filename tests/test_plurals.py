@@ -8,9 +8,11 @@ import re
 
 import pytest
 
+from scorekeeper import rules
 from scorekeeper.i18n import describe, ngettext
-from scorekeeper.rules import fields
-from scorekeeper.rules.problems import Nn_, problem
+from scorekeeper.rules import Game, fields
+from scorekeeper.rules.problems import Invalid, Nn_, problem
+from tests import pick
 from tests.messages import extracted
 from tests.web.helpers import start, text
 
@@ -47,9 +49,22 @@ DEALS = [
 ]
 
 
+P3 = ["Anne", "Julien", "Sylvie"]
+
+
+def one_card_first(bundle) -> bool:
+    """Its hands are an option, and a first hand of one card is one it deals."""
+    try:
+        options = rules.get(bundle.id).check_setup(P3, {"hands": [1, 2]})
+    except (Invalid, TypeError, ValueError):
+        return False
+    upcoming = rules.play(Game(bundle.id, P3, options)).upcoming
+    return upcoming is not None and upcoming.cards == 1
+
+
 @pytest.mark.parametrize(("lang", "one", "two"), DEALS, ids=[d[0] for d in DEALS])
 def test_the_deal_line_of_a_one_card_hand_says_card(client, lang, one, two):
-    url = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], hands="1 2")
+    url = start(client, pick.game(pick.option("hands"), one_card_first), P3, hands="1 2")
     page = text(client.get(url, headers={"Accept-Language": lang}))
     assert one in page and "1 cards" not in page and "1 cartes" not in page and "1 Karten" not in page
     singular = "%(dealer)s deals %(num)d card each; %(first)s bids and leads first."

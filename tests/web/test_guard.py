@@ -15,11 +15,13 @@ import pytest
 
 from scorekeeper import guard
 from scorekeeper.worker import Lot, Worker
+from tests import pick
 from tests.conftest import own_app
 
 from .helpers import HX, game_count, start
 
 TABLE = ["Anne", "Julien", "Sylvie"]
+GAME = pick.game(pick.players(3))  # any game three can play
 EN = {"Accept-Language": "en"}
 ADDRESSES = ["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"]  # phones of these tests alone
 
@@ -61,7 +63,7 @@ def news(client, url: str, threads: list[threading.Thread]) -> None:
     if "/events/" in url:
         players = {f"player.{k}": name for k, name in enumerate(TABLE)}
         event = url.rsplit("/", 1)[1]
-        assert client.post("/new/inferno", data={**players, "dealer": "0", "event": event}).status_code == 303
+        assert client.post(f"/new/{GAME}", data={**players, "dealer": "0", "event": event}).status_code == 303
     else:
         renamed = {f"player.{k}": name for k, name in enumerate([*TABLE[:-1], "Zoé"])}
         assert client.post(f"{url}/players", data={"was": json.dumps(TABLE), **renamed}).status_code == 303
@@ -78,7 +80,7 @@ def poll_now(client, url: str, address: str, wait: int = 30):
 
 
 def test_an_address_past_its_waiting_polls_is_told_nothing_new_and_when_to_ask(capped, client):
-    url = start(client, "inferno", TABLE)
+    url = start(client, GAME, TABLE)
     threads = waiting_polls(capped, url, ["10.0.0.1", "10.0.0.1"])
     response, took = poll_now(client, url, "10.0.0.1")
     assert response.status_code == 204 and response.headers["Retry-After"] == "0" and took < 3
@@ -89,7 +91,7 @@ def test_an_address_past_its_waiting_polls_is_told_nothing_new_and_when_to_ask(c
 
 
 def test_a_game_past_its_waiting_polls_answers_at_once(capped, client):
-    url = start(client, "inferno", TABLE)
+    url = start(client, GAME, TABLE)
     threads = waiting_polls(capped, url, ADDRESSES[:3])
     response, took = poll_now(client, url, "10.0.0.4")
     assert response.status_code == 204 and "Retry-After" in response.headers and took < 3
@@ -124,7 +126,7 @@ def test_a_body_that_trickles_in_is_cut_with_a_408(app, client, monkeypatch):
     assert response.content_type == "text/plain; charset=utf-8"
     assert response.get_data(as_text=True).startswith("The request took too long to arrive; nothing was changed.")
     assert (
-        client.post("/new/inferno", data={"player.0": "A", "player.1": "B", "player.2": "C", "dealer": "0"}).status_code
+        client.post(f"/new/{GAME}", data={"player.0": "A", "player.1": "B", "player.2": "C", "dealer": "0"}).status_code
         == 303
     )
 
@@ -142,12 +144,12 @@ def test_a_body_past_its_limit_sent_in_chunks_is_refused_not_cut(app, client, mo
     # the whole form, and a valid form with 100 KB after it started a game
     monkeypatch.setattr(guard, "cooperative", lambda: cooperative)
     form = b"player.0=Anne&player.1=Julien&player.2=Sylvie&dealer=0"
-    refused = chunked(client, "/new/inferno", form + b"&note=" + b"x" * 100_000, "application/x-www-form-urlencoded")
+    refused = chunked(client, f"/new/{GAME}", form + b"&note=" + b"x" * 100_000, "application/x-www-form-urlencoded")
     assert refused.status_code == 413 and "far larger than any the app sends" in refused.get_data(as_text=True)
     assert game_count(app) == 0
-    assert chunked(client, "/new/inferno", form, "application/x-www-form-urlencoded").status_code == 303
+    assert chunked(client, f"/new/{GAME}", form, "application/x-www-form-urlencoded").status_code == 303
     # a game file likewise, at its own limit
-    document = json.dumps({"format": "scorekeeper-game/1", "rules": "inferno", "players": TABLE}).encode()
+    document = json.dumps({"format": "scorekeeper-game/1", "rules": GAME, "players": TABLE}).encode()
     refused = chunked(client, "/games/import", document + b" " * (1024 * 1024), "application/json")
     assert refused.status_code == 413 and "too large for a game file" in refused.get_data(as_text=True)
     assert chunked(client, "/games/import", document + b" " * 500_000, "application/json").status_code == 303
@@ -158,7 +160,7 @@ def test_the_game_files_limit_set_from_the_environment_holds(monkeypatch, empty_
     monkeypatch.setenv("SCOREKEEPER_MAX_CONTENT_LENGTH", "2048")  # text, as every setting comes from there
     client = own_app(empty_store, tmp_path).test_client()
     assert client.get("/").status_code == 200
-    document = json.dumps({"format": "scorekeeper-game/1", "rules": "inferno", "players": TABLE}).encode()
+    document = json.dumps({"format": "scorekeeper-game/1", "rules": GAME, "players": TABLE}).encode()
     assert chunked(client, "/games/import", document, "application/json").status_code == 303
     refused = chunked(client, "/games/import", document + b" " * 4096, "application/json")
     assert refused.status_code == 413 and "too large for a game file" in refused.get_data(as_text=True)

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from scorekeeper import create_app
+from tests import pick
 from tests.conftest import TEST_CONFIG, fresh_store
 from tests.samples import sample
 
@@ -16,12 +17,13 @@ from .helpers import game_count, text
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
 DE = {"Accept-Language": "de"}
+GAME = pick.game(pick.players(3))  # any game three can play
 TABLE = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0"}
 
 
 def create(client, headers=None, **environ):
-    """Tap "Start" on Inferno's setup form."""
-    return client.post("/new/inferno", data=TABLE, headers=headers or {}, environ_base=environ)
+    """Tap "Start" on a game's setup form."""
+    return client.post(f"/new/{GAME}", data=TABLE, headers=headers or {}, environ_base=environ)
 
 
 def test_two_hundred_games_a_minute_then_a_429_in_the_pages_language(app, client):
@@ -40,7 +42,7 @@ def test_two_hundred_games_a_minute_then_a_429_in_the_pages_language(app, client
 
 def test_starting_importing_and_rematching_share_one_count_per_address(app, client, other_phone):
     app.config["CREATE_LIMIT"] = "3 per minute"
-    document = sample("inferno").full_game()
+    document = sample(GAME).full_game()
     imported = client.post("/games/import", data=json.dumps(document), content_type="application/json")
     assert imported.status_code == 303
     assert client.post(imported.headers["Location"] + "/rematch").status_code == 303

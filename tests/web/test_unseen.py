@@ -9,12 +9,14 @@ import json
 
 import pytest
 
+from tests import pick
 from tests.samples import sample
 
 from .helpers import game_count, terms, text
 from .test_events import leaderboard, make_event, play
 
 EN = {"Accept-Language": "en"}
+GAME = pick.game(pick.players(3))  # any game three can play
 # zero-width, direction marks, joiners, invisible operators, a byte order mark, a soft hyphen, a grapheme joiner,
 # a variation selector, a tag: each shows nothing between two letters
 NOTHING = "\u200b \u200c \u200d \u200e \u200f \u061c \u180e \u2060 \u2061 \u2062 \u2063 \u2064 \ufeff \u00ad \u034f"
@@ -24,14 +26,14 @@ BLANKS = "\u115f \u1160 \u2800 \u3164 \uffa0"
 
 
 def new_game(client, players):
-    """Post the new-game form for an Inferno table."""
+    """Post the new-game form for a table of these players."""
     data = {**{f"player.{seat}": name for seat, name in enumerate(players)}, "dealer": "0"}
-    return client.post("/new/inferno", data=data, headers=EN)
+    return client.post(f"/new/{GAME}", data=data, headers=EN)
 
 
 def imported(client, players):
-    """Import an Inferno game file with these players."""
-    document = {"format": "scorekeeper-game/1", "rules": "inferno", "players": players}
+    """Import a game file with these players."""
+    document = {"format": "scorekeeper-game/1", "rules": GAME, "players": players}
     return client.post("/games/import", data=json.dumps(document), content_type="application/json", headers=EN)
 
 
@@ -56,15 +58,16 @@ def test_a_name_of_blanks_alone_is_no_name(app, client, name):
 
 def test_the_leaderboard_counts_a_name_with_a_zero_width_space_as_the_name(client):
     url = make_event(client)
-    play(client, url, "tout-ou-rien", players=["Anne", "Julien", "Sylvie"])
-    play(client, url, "tout-ou-rien", players=["\u200fJulien", "An\u200bne", "Sylvie\u2060"])
+    three = pick.game(pick.sample_players(3))  # its sample played by these three
+    play(client, url, three, players=["Anne", "Julien", "Sylvie"])
+    play(client, url, three, players=["\u200fJulien", "An\u200bne", "Sylvie\u2060"])
     rows = leaderboard(client.get(url, headers=EN))
     assert sorted(row[1] for row in rows) == ["Anne", "Julien", "Sylvie"]
     assert all(row[2] == "2" for row in rows)  # each played both games
 
 
 def test_a_players_record_counts_a_name_with_a_zero_width_space_as_the_name(client):
-    document = sample("tout-ou-rien").GAME
+    document = sample(pick.game()).GAME
     for name in ("Anne", "An\u200bne"):
         players = [name, *document["players"][1:]]
         assert client.post("/games/import", json={**document, "players": players}).status_code == 303
