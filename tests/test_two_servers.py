@@ -6,6 +6,7 @@ while the other goes on."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import signal
@@ -14,14 +15,18 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
 from scorekeeper.client import DEVICE_COOKIE
+from scorekeeper.db import connect
+from scorekeeper.dbapi import is_postgresql
+from scorekeeper.live.sqlite import BELLS, bell_path
 from tests import pick
 from tests.samples import normalised, sample, setup_fields
-from tests.web.helpers import post_round, stored, undo
+from tests.web.helpers import post_round, stored, undo, until
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -76,6 +81,48 @@ class Server:
         finally:
             conn.close()
 
+    def listens(self, database: str) -> bool:
+        """Whether this server watches the store for news, as it does once a phone waits on it (its watch starts
+        with the first waiting request): on SQLite its doorbell is bound, on PostgreSQL its connection LISTENs."""
+        pids = self.pids()
+        if not is_postgresql(database):
+            ours = bell_path(database).name.rsplit("-", 1)[0]
+            bells = set(os.listdir(BELLS)) if BELLS.exists() else set()
+            return any(f"{ours}-{pid}" in bells for pid in pids)
+        db = connect(database)
+        try:
+            listener = "application_name = 'scorekeeper-listener' and query <> ''"  # its first statement: LISTEN
+            sql = f"select client_port from pg_stat_activity where {listener}"
+            return any(port in self.ports(pids) for (port,) in db.execute(sql).fetchall())
+        finally:
+            db.conn.close()
+
+    def pids(self) -> set[str]:
+        """The processes of this server (its session: master and worker)."""
+        found = set()
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            with contextlib.suppress(OSError):  # a process that ended meanwhile
+                if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[3] == str(self.process.pid):
+                    found.add(pid)
+        return found
+
+    @staticmethod
+    def ports(pids: set[str]) -> set[int]:
+        """The local TCP ports of the sockets these processes hold."""
+        sockets = set()
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                for fd in os.listdir(f"/proc/{pid}/fd"):
+                    with contextlib.suppress(OSError):
+                        sockets.add(os.readlink(f"/proc/{pid}/fd/{fd}").removeprefix("socket:[").removesuffix("]"))
+        ports = set()
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            for line in Path(table).read_text().splitlines()[1:]:
+                column = line.split()
+                if column[9] in sockets:
+                    ports.add(int(column[1].rsplit(":", 1)[1], 16))
+        return ports
+
     def kill(self) -> None:
         """kill -9, master and worker alike."""
         if self.process.poll() is None:
@@ -112,7 +159,8 @@ def a_watcher_on_the_second_hears_a_round_saved_on_the_first(client, second: Ser
 
     watcher = threading.Thread(target=watch)
     watcher.start()
-    time.sleep(0.5)  # the watcher's request waits on the second server
+    until(lambda: second.listens(client.application.config["DATABASE"]))  # the watcher's request waits there
+    assert not heard  # nothing to hear yet
     saved = time.monotonic()
     assert post_round(client, url, 1, "round", fields(1)).status_code == 303
     watcher.join(15)
