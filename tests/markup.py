@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 
 VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"])
 HIDDEN = frozenset(("script", "style", "template"))
+FIELDS = frozenset(("input", "select", "textarea"))
 
 
 @dataclass
@@ -47,6 +48,30 @@ class Element:
         found = self.all(tag, **attrs)
         assert found, f"no <{tag or '*'}> with {attrs} in the page"
         return found[0]
+
+    def value(self, name: str) -> str:
+        """The value the form field named `name` holds as the page is drawn (an input's value, a text area's text,
+        the selected option's value); the test fails, naming it, when there is none."""
+        field = next((e for e in self.fields(name) if e.attrs["name"] == name), None)
+        assert field is not None, f"no field named {name!r} in the page"
+        if field.tag == "textarea":
+            return "".join(c for c in field.children if isinstance(c, str))
+        if field.tag == "select":
+            chosen = [o for o in field.all("option") if "selected" in o.attrs] or field.all("option")[:1]
+            return chosen[0].attrs.get("value", chosen[0].text()) if chosen else ""
+        return field.attrs.get("value", "")
+
+    def fields(self, prefix: str = "") -> list[Element]:
+        """The form fields (inputs, selects, text areas) whose name starts with `prefix`, in order."""
+        return [e for e in self.all() if e.tag in FIELDS and e.attrs.get("name", "\0").startswith(prefix)]
+
+    def offered(self, name: str) -> list[str]:
+        """The values the chips or boxes named `name` offer, in order."""
+        return [e.attrs.get("value", "") for e in self.all("input", name=name)]
+
+    def ticked(self, name: str) -> list[str]:
+        """The values of the chips or boxes named `name` that are ticked (checked), in order."""
+        return [e.attrs.get("value", "") for e in self.all("input", name=name) if "checked" in e.attrs]
 
     def matches(self, tag: str | None, attrs: dict[str, str]) -> bool:
         """Whether this element has the tag and the attributes asked for."""

@@ -3,11 +3,11 @@ the end on the point that reached the target, corrections, import/export, the co
 bad input refused with a message naming the round and the side, and nothing stored."""
 
 import json
-import re
 from html import unescape
 
 import pytest
 
+from tests.markup import parse
 from tests.web.helpers import HX, run_cli, start, totals
 from tests.web.helpers import text as tagless
 
@@ -65,9 +65,8 @@ def test_four_players_play_in_teams_by_default_and_the_board_says_who_deals_and_
 
 
 def test_setup_offers_teams_without_choosing_for_the_players(client):
-    html = client.get("/new/all-fours").get_data(as_text=True)
-    teams_row = re.search(r'id="option-teams".*?</div>', html, re.S).group(0)
-    assert 'name="option.teams"' in teams_row and "checked" not in teams_row
+    teams_row = parse(client.get("/new/all-fours").get_data()).first(id="option-teams")
+    assert teams_row.offered("option.teams") == ["yes", "no"] and teams_row.ticked("option.teams") == []
 
 
 @pytest.mark.parametrize(
@@ -82,9 +81,8 @@ def test_setup_offers_teams_without_choosing_for_the_players(client):
 )
 def test_sides_are_teams_or_players(client, players, options, sides):
     url = start(client, "all-fours", players, **options)
-    html = client.get(url).get_data(as_text=True)
-    heads = re.findall(r'<th scope="col" title="([^"]*)"', html)
-    assert [h.replace("&amp;", "&") for h in heads] == sides
+    heads = parse(client.get(url).get_data()).all("th", scope="col")
+    assert [th.attrs["title"] for th in heads if "title" in th.attrs] == sides
 
 
 def test_teams_need_four_players(client):
@@ -96,8 +94,7 @@ def test_teams_need_four_players(client):
 
 def test_the_32_card_deck_offers_seven_to_ace(client):
     url = start(client, "all-fours", P3, deck="32", kick="trinidad", target="5")
-    html = client.get(url).get_data(as_text=True)
-    offered = re.findall(r'name="turn_up\.0" value="([^"]*)"', html)
+    offered = parse(client.get(url).get_data()).offered("turn_up.0")
     assert offered == ["7", "8", "9", "10", "J", "Q", "K", "A"]
     assert "First to 5 points wins" in text(client.get(url, headers=EN))
     assert "A card turned up gives the dealer’s side: Ace 1, Jack 3." in text(client.get(url, headers=EN))  # no Six
@@ -121,16 +118,15 @@ def test_a_team_game_to_the_target_says_which_point_won_it(client, teams):
     assert "Winner: Anne & Sylvie" in text(page)
     assert "Anne & Sylvie reached 7 on Low." in text(page)
     assert "7 points pour Anne & Sylvie ; point décisif : Bas." in text(client.get(teams, headers=FR))
-    row = re.search(r'<tr id="round-3">.*?</tr>', page.get_data(as_text=True), re.S).group(0)
-    assert re.search(r'class="af-pt af-win"[^>]*>L<', row)  # the winning point, highlighted
-    assert len(re.findall(r'<s class="af-pt af-off"', row)) == 2  # Jack and Game struck through
+    row = parse(page.get_data()).first("tr", id="round-3")
+    assert [point.text() for point in row.all(class_="af-win")] == ["L"]  # the winning point, highlighted
+    assert len(row.all("s", class_="af-off")) == 2  # Jack and Game struck through
 
 
 def test_the_board_shows_each_hand_points_as_letters_out_of_the_target(client, teams):
     hand(client, teams, 1, turn_ups=["J"], high=1, low=0, jack="none", points=[23, 37], reneges={0: "minor"})
-    html = client.get(teams, headers=EN).get_data(as_text=True)
-    row = re.search(r'<tr id="round-1">.*?</tr>', html, re.S).group(0)
-    cells = [re.sub(r"<[^>]+>|\s", "", c) for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
+    row = parse(client.get(teams, headers=EN).get_data()).first("tr", id="round-1")
+    cells = ["".join(td.text("").split()) for td in row.all("td")]
     assert cells == ["2/7+2↑JL", "3/7+3RHG"]
 
 
@@ -144,9 +140,9 @@ def test_a_major_renege_ends_the_game(client, teams):
     assert totals(page) == ["5", "1"]
     assert "Winner: Julien & Pierre" in text(page)
     assert "Anne & Sylvie reneged holding a top trump and lost the game." in text(page)
-    row = re.search(r'<tr id="round-2">.*?</tr>', page.get_data(as_text=True), re.S).group(0)
-    losers = re.findall(r"<td>(.*?)</td>", row, re.S)[0]
-    assert 'class="af-pt af-major"' in losers and len(re.findall(r'<s class="af-pt af-off"', row)) == 3
+    row = parse(page.get_data()).first("tr", id="round-2")
+    losers = row.all("td")[0]
+    assert losers.all(class_="af-major") and len(row.all("s", class_="af-off")) == 3
 
 
 def test_a_tie_on_card_points_scores_nobody_and_says_so(client):
@@ -234,27 +230,25 @@ def test_a_hand_after_the_end_is_refused(client):
 
 def test_a_refused_hand_comes_back_as_tapped(client, teams):
     response = hand(client, teams, 1, turn_ups=["Q"], high=1, low="none", points=[12, 30])
-    html = response.get_data(as_text=True)
-    assert re.search(r'name="turn_up\.0" value="Q" checked', html)
-    assert re.search(r'name="high" value="1" checked', html)
-    assert re.search(r'name="game_points\.1"\s+value="30"', html)
-    assert 'class="af-field bad" id="low"' in html
+    form = parse(response.get_data())
+    assert form.ticked("turn_up.0") == ["Q"] and form.ticked("high") == ["1"] and form.value("game_points.1") == "30"
+    assert "bad" in form.first(id="low").attrs["class"].split()
 
 
 # -- corrections ------------------------------------------------------------------------------------
 def was_of(client, url, number):
     """The hidden copy of the stored hand that a correction posts back."""
-    html = client.get(f"{url}/rounds/{number}/edit").get_data(as_text=True)
-    return html, re.search(r'name="was" value="([^"]*)"', html).group(1).replace("&#34;", '"')
+    form = parse(client.get(f"{url}/rounds/{number}/edit").get_data())
+    return form, form.value("was")
 
 
 def test_a_correction_shows_the_hand_and_changes_the_end(client, teams):
     hand(client, teams, 1, high=0, low=0, jack=0, game=0)
     hand(client, teams, 2, high=0, low=0, jack=0, points=[40, 20])
     assert "Winner: Anne & Sylvie" in text(client.get(teams, headers=EN))
-    html, was = was_of(client, teams, 2)
-    assert re.search(r'name="game" value="points" checked', html)
-    assert re.search(r'name="game_points\.0"\s+value="40"', html) and "af-points filled" in html
+    form, was = was_of(client, teams, 2)
+    assert form.ticked("game") == ["points"] and form.value("game_points.0") == "40"
+    assert "filled" in form.first(class_="af-points").attrs["class"].split()
     data = {"was": was, **fields(high=1, low=1, jack=0, points=[20, 40])}
     response = client.post(f"{teams}/rounds/2", data=data)
     assert response.status_code == 303
@@ -271,8 +265,8 @@ def test_a_correction_keeps_two_reneges_by_one_side_unless_changed(client):
     }
     url = client.post("/games/import", json=game).headers["Location"]
     assert totals(client.get(url)) == ["4", "0"]
-    html, was = was_of(client, url, 1)
-    assert re.search(r'name="renege\.1" value="minor" checked', html)
+    form, was = was_of(client, url, 1)
+    assert form.ticked("renege.1") == ["minor"]
     data = {"was": was, **fields(turn_ups=["K"], high=0, low=0, reneges={1: "minor"})}
     assert client.post(f"{url}/rounds/1", data=data).status_code == 303
     assert totals(client.get(url)) == ["4", "0"]
