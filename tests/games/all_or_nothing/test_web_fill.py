@@ -2,10 +2,9 @@
 every player not tapped on NOTHING, marked "filled in", and nothing is stored until the bids are saved; a
 player left untapped without the button is still refused, never given a bid nobody made."""
 
-import re
-
 import pytest
 
+from tests.markup import parse
 from tests.web.helpers import HX, post_round, seats, start, text
 
 P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
@@ -19,12 +18,19 @@ def url(client):
 
 def checked(html: str) -> dict[str, str]:
     """The bid chips checked on the form, by seat."""
-    return dict(re.findall(r'name="bids\.(\d)" value="(\w+)" checked', html))
+    chips = parse(html).fields("bids.")
+    return {chip.attrs["name"].removeprefix("bids."): chip.attrs["value"] for chip in chips if "checked" in chip.attrs}
 
 
 def marked(html: str) -> list[str]:
-    """The players whose bid the form marks as filled in (their legend shows the mark)."""
-    return re.findall(r"<legend>(\w+) <span class=\"filled\">", html)
+    """The players whose bid the form marks as filled in (their legend shows the mark: it is not hidden)."""
+    legends = parse(html).all("legend")
+    return [str(legend.children[0]).strip() for legend in legends if shown(legend.all("span", class_="filled"))]
+
+
+def shown(marks) -> bool:
+    """Whether one of these marks is shown."""
+    return any("hidden" not in mark.attrs for mark in marks)
 
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.markup import parse
 from tests.web.helpers import HX, post_round, seats, start, text, totals
 
 P3 = ["Anne", "Julien", "Sylvie"]
@@ -32,7 +33,9 @@ def board(client, url, headers=None):
 
 def bank(response) -> int:
     """The tokens on the table, as the board's total row says (Σ n)."""
-    return int(re.search(r"Σ ([\d\s\u202f\u00a0]+)<", response.get_data(as_text=True)).group(1).replace(" ", ""))
+    said = parse(response.get_data()).first(class_="ea-sum").text()
+    assert said.startswith("Σ "), said
+    return int("".join(said.removeprefix("Σ").split()))  # digits grouped by a thin space in French
 
 
 def held(response) -> list[int]:
@@ -42,7 +45,8 @@ def held(response) -> list[int]:
 
 def rounds_shown(response) -> int:
     """How many rounds the board lists."""
-    return len(re.findall(r'<tr id="round-\d+"', response.get_data(as_text=True)))
+    rows = parse(response.get_data()).all("tr")
+    return sum(row.attrs.get("id", "").removeprefix("round-").isdigit() for row in rows)
 
 
 @pytest.fixture
@@ -150,10 +154,10 @@ def test_folded_stakes_go_to_the_winner(client, url):
 def test_a_refused_form_keeps_what_was_entered_and_shows_tapis(client, url):
     response = play(client, url, 1, "everest", [10, 3, "x"], folded=[1])
     assert response.status_code == 422
-    html = response.get_data(as_text=True)
-    assert 'name="staked.0" value="10" checked' in html
-    assert re.search(r"data-ea-tapis>", html)  # Anne staked all 10: the tapis badge is not hidden
-    assert re.search(r'name="folded.1" value="1" data-ea-fold checked', html)
+    form = parse(response.get_data())
+    assert form.ticked("staked.0") == ["10"] and form.ticked("folded.1") == ["1"]
+    shown = [badge for badge in form.all(data_ea_tapis="") if "hidden" not in badge.attrs]
+    assert len(shown) == 1  # Anne staked all 10: her tapis badge is not hidden
     assert "Round 1, Sylvie: The stake must be a whole number, not x." in text(response)
 
 
@@ -367,8 +371,9 @@ def top_stakes(html: str) -> list[tuple[str, str]]:
     """Each player's stake chips as (seat, the highest stake offered), in the order the form draws them; one chip
     for every stake from 1 up (a stake of any size is one tap)."""
     chips: dict[str, list[int]] = {}
-    for seat, value in re.findall(r'name="staked\.(\d)" value="(\d+)"', html):
-        chips.setdefault(seat, []).append(int(value))
+    for chip in parse(html).all("input"):
+        if chip.attrs.get("name", "").startswith("staked."):
+            chips.setdefault(chip.attrs["name"].removeprefix("staked."), []).append(int(chip.attrs["value"]))
     assert all(values == list(range(1, len(values) + 1)) for values in chips.values())
     return [(seat, str(max(values))) for seat, values in chips.items()]
 
@@ -406,4 +411,4 @@ def test_a_round_imported_with_its_winner_and_no_hands_opens_for_correction(clie
     url = client.post("/games/import", json=sample("everest-abyss").showdown()).headers["Location"]
     page = client.get(f"{url}/rounds/4/edit")
     assert page.status_code == 200
-    assert re.search(r'name="winner" value="0"[^>]*checked', page.get_data(as_text=True))
+    assert parse(page.get_data()).ticked("winner") == ["0"]

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from tests.markup import parse
 from tests.web.helpers import HX, post_round, start, text, totals
 
 P3 = ["Anne", "Julien", "Sylvie"]
@@ -31,14 +32,15 @@ def url(client):
 
 def rows(response) -> list[int]:
     """The numbers of the rounds on the board."""
-    return [int(n) for n in re.findall(r'<tr id="round-(\d+)"', response.get_data(as_text=True))]
+    ids = [row.attrs.get("id", "").removeprefix("round-") for row in parse(response.get_data()).all("tr")]
+    return [int(n) for n in ids if n.isdigit()]
 
 
 def test_setup_offers_the_rounds_as_an_empty_box_meaning_as_many_as_players(client):
     page = client.get("/new/inferno", headers=EN)
-    html = page.get_data(as_text=True)
     assert page.status_code == 200
-    assert re.search(r'<input id="opt-rounds" name="option.rounds"[^>]*value=""', html)
+    box = parse(page.get_data()).first("input", id="opt-rounds")
+    assert box.attrs["name"] == "option.rounds" and box.attrs.get("value") == ""
     assert "As many rounds as players unless changed" in text(page)
     assert "Players, in seat order (clockwise), 3 to 7" in text(page)
 
@@ -232,7 +234,7 @@ def test_correct_a_round_ends_the_tie_break(client, url):
     assert edit.status_code == 200
     html = edit.get_data(as_text=True)
     assert 'name="other.1" value="3"' in html
-    assert re.search(r'name="nothing.2" value="1" checked', html)  # Sylvie had collected nothing
+    assert parse(html).ticked("nothing.2") == ["1"]  # Sylvie had collected nothing
     data = {**fields([3, 4, None], nothing=[2]), "was": was_of(edit)}
     refused = client.post(f"{url}/rounds/4", data={**data, "other.0": "-2"}, headers=EN)
     assert refused.status_code == 422 and "Round 4, Anne: The number of other cards" in text(refused)
