@@ -1,6 +1,7 @@
 """The running totals as a line chart in inline SVG, drawn on the server: one line per side, each named at
 its end with its total, in colours the stylesheet gives (custom properties, so a light theme only sets
-them again). No style attributes: the page's CSP allows none."""
+them again). No style attributes: the page's CSP allows none. `running_totals` gives the lines (the game
+page's chart and the PDF sheet's), `score_chart` draws the game page's in the phone's language."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ import math
 from collections.abc import Callable
 
 from markupsafe import Markup, escape
+
+from .i18n import current, gettext, ngettext, number
+from .rules import Game, Result
 
 WIDTH, HEIGHT = 360, 216
 LEFT, RIGHT, TOP, BOTTOM = 38, 258, 12, 190  # the plot area; the labels take the right-hand margin
@@ -118,3 +122,31 @@ def svg(
         )
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def running_totals(result: Result) -> list[list[int | None]] | None:
+    """Each side's total before the first round and after every round, for the chart (None before a
+    latecomer sat down)."""
+    if not result.rounds:
+        return None
+    series: list[list[int | None]] = [[None] + [r.totals[k] for r in result.rounds] for k in range(len(result.sides))]
+    for k, line in enumerate(series):  # each line starts where its side sat down: at the start, or on joining
+        first = next((i for i, v in enumerate(line) if v is not None), None)
+        total = line[first] if first is not None else None
+        if first is not None and total is not None:
+            line[first - 1] = total - (result.rounds[first - 1].scores[k] or 0)
+    return series
+
+
+def score_chart(game: Game, result: Result) -> Markup:
+    """The running totals as an inline SVG chart, one line per side."""
+    series = running_totals(result) or []  # a latecomer's line starts where they sat down (RULES.md 8)
+    lang = current()
+    title = gettext("Running totals, round by round")
+    summary = ngettext(
+        "After %(num)d round: %(totals)s.",
+        "After %(num)d rounds: %(totals)s.",
+        len(result.rounds),
+        totals=", ".join(f"{side} {number(t, lang)}" for side, t in zip(result.sides, result.totals, strict=True)),
+    )
+    return svg(result.sides, series, lambda v: number(v, lang), title=title, summary=summary)

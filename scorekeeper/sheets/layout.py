@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import rules, table_changes
+from ..chart import running_totals
 from ..i18n import describe, gettext, ngettext, number, signed
 from ..rules import N_, Game, Result, RoundResult, State, seats
 from .text import symbol
@@ -218,20 +219,6 @@ def _played(sheet: GameSheet, rules_: rules.Rules, game: Game, result: Result, p
             kept = [] if total is None else [Cell(num(total, lang), mark="muted")]
             sides.append([Cell("—", mark="muted"), *([Cell()] * (width - 1 - len(kept))), *kept][:width])
     return Row(row.lead, sides, row.tail, row.kind)
-
-
-def running_totals(result: Result) -> list[list[int | None]] | None:
-    """Each side's total before the first round and after every round, for the chart (None before a
-    latecomer sat down)."""
-    if not result.rounds:
-        return None
-    series: list[list[int | None]] = [[None] + [r.totals[k] for r in result.rounds] for k in range(len(result.sides))]
-    for k, line in enumerate(series):  # each line starts where its side sat down: at the start, or on joining
-        first = next((i for i, v in enumerate(line) if v is not None), None)
-        total = line[first] if first is not None else None
-        if first is not None and total is not None:
-            line[first - 1] = total - (result.rounds[first - 1].scores[k] or 0)
-    return series
 
 
 def status_lines(result: Result, lang: str) -> list[str]:

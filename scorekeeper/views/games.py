@@ -9,10 +9,11 @@ import json
 from flask import Blueprint, current_app, redirect, request, url_for
 
 from .. import forms, i18n, registry, rules, store
+from ..chart import score_chart
 from ..db import get_db
 from ..rules import N_, problem
 from . import access, page, screen, seen
-from .history import player_url, result_share, score_chart
+from .history import player_url, result_share
 from .page import htmx
 from .share import share_links
 from .sheets import default_paper

@@ -13,14 +13,11 @@ from urllib.parse import quote
 from babel.dates import format_date
 from babel.numbers import format_percent
 from flask import Blueprint, current_app, request, url_for
-from markupsafe import Markup
 
-from .. import chart, client, events, history, rules, security, store
+from .. import client, events, history, rules, security, store
 from ..db import get_db
 from ..i18n import current, gettext, ngettext, number
-from ..rules import Game
 from ..rules.unseen import invisible
-from ..sheets.layout import running_totals
 from . import access, page
 from .page import htmx
 from .share import absolute
@@ -189,20 +186,6 @@ def export_csv(game_id: str):
     rows += [[r.number, stored.game.players[r.dealer], *r.scores] for r in result.rounds]
     rows.append(["total", "", *result.totals])
     return _csv(rows, f"{stored.game.rules}-{game_id}.csv")
-
-
-def score_chart(game: Game, result: rules.Result) -> Markup:
-    """The running totals as an inline SVG chart, one line per side."""
-    series = running_totals(result) or []  # a latecomer's line starts where they sat down (RULES.md 8)
-    lang = current()
-    title = gettext("Running totals, round by round")
-    summary = ngettext(
-        "After %(num)d round: %(totals)s.",
-        "After %(num)d rounds: %(totals)s.",
-        len(result.rounds),
-        totals=", ".join(f"{side} {number(t, lang)}" for side, t in zip(result.sides, result.totals, strict=True)),
-    )
-    return chart.svg(result.sides, series, lambda v: number(v, lang), title=title, summary=summary)
 
 
 def result_share(stored: store.Stored, result: rules.Result) -> dict:
