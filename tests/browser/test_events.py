@@ -44,6 +44,7 @@ LEADERBOARD = [
     ("6", "Sylvie", "1", "0", "0.0"),
 ]
 WORDS = {"fr": "Classement", "en": "Leaderboard", "de": "Rangliste"}
+LONG = "Gustavusadolphusmaximilianbartholomäus"  # Gus as a name of one long word (names take 40 letters)
 
 
 def shot(page: Page, name: str, full_page: bool = True) -> None:
@@ -153,17 +154,19 @@ def played(client, event_url: str, table: tuple) -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_evenings_results_read_in_french_and_english(app, page: Page, live_server, lang):
     """The evening above, in the other languages: the same leaderboard with the language's decimals, nothing
-    scrolling sideways, the big screen."""
+    scrolling sideways, even the leaderboard with a name of one long word, the big screen."""
     client = app.test_client()
     answer = client.post("/events", data={"name": "Club Łódź", "day": date.today().isoformat()})
     event_url = answer.headers["Location"]
     played(client, event_url, TABLE_1)
-    played(client, event_url, TABLE_2)
+    played(client, event_url, ([*TABLE_2[0][:3], LONG], TABLE_2[1]))
     page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
     page.goto(live_server + event_url)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("#event-leaderboard")).to_contain_text(WORDS[lang])
-    assert leaderboard(page) == LEADERBOARD
+    assert leaderboard(page) == [(*row[:1], LONG, *row[2:]) if row[1] == "Gus" else row for row in LEADERBOARD]
+    wrap = page.locator("#event-leaderboard .board-wrap")  # the average in view, not scrolled off by the name
+    assert wrap.evaluate("e => e.scrollWidth <= e.clientWidth"), "the leaderboard scrolls sideways at 390 px"
     expect(page.locator("table#leaderboard tbody tr").nth(1)).to_contain_text("66.7" if lang == "en" else "66,7")
     expect(page.locator("#event-tables .event-table.done")).to_have_count(2)
     shot(page, f"{lang}-5-leaderboard")
