@@ -31,7 +31,7 @@ def int_entries(values: list, name: str, what: str, lo: int, hi: int | None, sea
         if seats is not None and seat not in seats:
             continue
         if not is_int(value):
-            problems.append(problem(N_("%(what)s is not a whole number."), what=what, seat=seat, field=name))
+            problems.append(problem(N_("%(what)s must be a whole number."), what=what, seat=seat, field=name))
         elif value < lo or (hi is not None and value > hi):
             if hi is None:
                 message = N_("%(what)s must be at least %(lo)d (got %(value)d).")

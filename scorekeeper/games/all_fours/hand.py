@@ -92,7 +92,7 @@ def _beg(rnd: dict, turn_ups: list[str]):
                 problem(
                     N_("%(what)s must be one of: %(allowed)s."),
                     what=N_("The beg"),
-                    allowed="none, stand, run",
+                    allowed="null, stand, run",  # a game file's words: no beg is null, not "none"
                     field="beg",
                 )
             ]

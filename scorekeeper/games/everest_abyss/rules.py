@@ -315,7 +315,7 @@ def _stake_problems(staked: list, held: list[int], out: list[int]) -> list[Probl
     for seat, value in enumerate(staked):
         if not is_int(value):
             problems.append(
-                problem(N_("%(what)s is not a whole number."), what=N_("The stake"), seat=seat, field="staked")
+                problem(N_("%(what)s must be a whole number."), what=N_("The stake"), seat=seat, field="staked")
             )
         elif seat in out and value != 0:
             problems.append(

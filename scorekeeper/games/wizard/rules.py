@@ -88,13 +88,14 @@ class Wizard(ExactBids):
         return {**super().entry(game, state, dealer), "trump": SUITS}
 
     def check_more(self, game: Game, rnd: dict) -> dict:
-        """The trump suit, if given: one of the four suits, or null (a Jester turned up, the last round)."""
+        """The trump suit, if given: one of the four suits, or null (a Jester turned up, the last round); the
+        message names them as a game file writes them, whatever the language."""
         trump = rnd.get("trump")
         if trump is not None and trump not in SUITS:
             raise_if(
                 [
                     problem(
-                        N_("The trump must be clubs, diamonds, hearts, spades or none (got %(value)s)."),
+                        N_("The trump must be clubs, diamonds, hearts, spades or null (got %(value)s)."),
                         value=shown(trump),
                         field="trump",
                     )

@@ -3,6 +3,7 @@ checked: every refusal with its field, side and message, and the bounds of a han
 
 import pytest
 
+from scorekeeper.i18n import describe
 from tests.rules.helpers import play, problems
 
 from .test_rules import P2, P3, P4, _hand, _kinds, _sweep
@@ -91,7 +92,8 @@ NEEDS_LOW = "High was scored, so Low was too: enter who got Low."
             _hand(turn_ups=["A"] * 53, beg="run"),
             [(None, "turn_ups", "At most 52 cards can be turned up in a hand (got 53).")],
         ),
-        (P2, _hand(beg="maybe"), [(None, "beg", "The beg must be one of: none, stand, run.")]),
+        (P2, _hand(beg="maybe"), [(None, "beg", "The beg must be one of: null, stand, run.")]),
+        (P2, _hand(beg="none"), [(None, "beg", "The beg must be one of: null, stand, run.")]),  # no beg is null
         (
             P2,
             _hand(beg="run"),  # run needs a second turn-up
@@ -194,7 +196,7 @@ NEEDS_LOW = "High was scored, so Low was too: enter who got Low."
             [
                 (0, "game_points", "Card points must be between 0 and 80 (got 81)."),
                 (1, "game_points", "Card points must be between 0 and 80 (got -1)."),
-                (2, "game_points", "Card points is not a whole number."),
+                (2, "game_points", "Card points must be a whole number."),
             ],
         ),
         (
@@ -239,3 +241,16 @@ def test_the_32_card_deck_has_no_two_to_six(rank):
         (2, None, "turn_ups", f"Card 2 turned up is a {rank}, but the 32-card deck has no 2 to 6.")
     ]
     assert play("all-fours", P2, [_hand([rank])]).totals == [1 if rank == "6" else 0, 0]  # 52 cards
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", ["Card points must be between 0 and 80 (got 81).", "Card points must be a whole number."]),
+        ("fr", ["Points de cartes : entre 0 et 80 (reçu : 81).", "Points de cartes : nombre entier attendu."]),
+        ("de", ["Augen: Erlaubt sind 0 bis 80 (eingegeben: 81).", "Augen: muss eine ganze Zahl sein."]),
+    ],
+)
+def test_card_points_out_of_bounds_are_refused_in_words_that_agree_with_them(lang, said):
+    found = problems("all-fours", P3, [_hand(game_points=[81, 30, "x"])])
+    assert [describe(p, None, lang, situated=False) for p in found] == said

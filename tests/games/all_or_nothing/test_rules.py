@@ -91,7 +91,7 @@ def _hand(bids, tricks, **more):
                 (1, "tricks", "Tricks taken must be between 0 and 10 (got -1)."),
             ],
         ),
-        (_hand("ann", [10, 0, "2"]), [(2, "tricks", "Tricks taken is not a whole number.")]),
+        (_hand("ann", [10, 0, "2"]), [(2, "tricks", "Tricks taken must be a whole number.")]),
         (
             _hand("ann", [9, 0, 0]),
             [

@@ -276,8 +276,8 @@ def test_default_tokens_and_bank():
             "staked",
             "A player stakes at most 12 in one round: 3 in the first betting turn plus at most 9 (got 27).",
         ),  # more than held
-        (_round(staked=[1, 1, "2"], winner=0), 2, "staked", "The stake is not a whole number."),
-        (_round(staked=[1, 1, True], winner=0), 2, "staked", "The stake is not a whole number."),
+        (_round(staked=[1, 1, "2"], winner=0), 2, "staked", "The stake must be a whole number."),
+        (_round(staked=[1, 1, True], winner=0), 2, "staked", "The stake must be a whole number."),
         ({"cote": "abyss", "staked": [1, 1, 1], "winner": 0}, None, "folded", "The field folded is missing."),
         (_round(folded=[False, "no", False], winner=0), 1, "folded", "Folded must be true or false."),
         (_round(folded=[True] * 3), None, "folded", "Everyone folded: at least one player must stay in."),

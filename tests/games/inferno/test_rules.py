@@ -295,8 +295,13 @@ def _red(seat, row, n=3):
             "other",
             "The number of other cards must be between 0 and 80 (got -1).",
         ),
-        ({"red": _red(0, NONE), "other": [3, 3, 2.0]}, 2, "other", "The number of other cards is not a whole number."),
-        ({"red": _red(0, NONE), "other": [3, None, 3]}, 1, "other", "The number of other cards is not a whole number."),
+        ({"red": _red(0, NONE), "other": [3, 3, 2.0]}, 2, "other", "The number of other cards must be a whole number."),
+        (
+            {"red": _red(0, NONE), "other": [3, None, 3]},
+            1,
+            "other",
+            "The number of other cards must be a whole number.",
+        ),
         (
             {"red": _red(0, NONE), "other": [81, 0, 0]},
             0,

@@ -174,7 +174,7 @@ def test_the_hook_of_a_one_card_hand_says_one_card():
         ([0, 0, 3], None),
         ([4, 0, 0], [(1, 0, "bids", "The bid must be between 0 and 3 (got 4).")]),
         ([0, -1, 0], [(1, 1, "bids", "The bid must be between 0 and 3 (got -1).")]),
-        ([0, "1", 0], [(1, 1, "bids", "The bid is not a whole number.")]),
+        ([0, "1", 0], [(1, 1, "bids", "The bid must be a whole number.")]),
         ([0, 0], [(1, None, "bids", "The field bids must list one entry for each of the 3 players.")]),
     ],
 )
@@ -215,8 +215,8 @@ def test_the_hook_holds_for_a_round_dealt_by_another_seat():
                 (2, "tricks", "Tricks taken must be between 0 and 2 (got -1)."),
             ],
         ),
-        ({"bids": [2, 0, "1"], "tricks": [2, 0, 0]}, [(2, "bids", "The bid is not a whole number.")]),
-        ({"bids": [2, 0, 1], "tricks": [2, 0, True]}, [(2, "tricks", "Tricks taken is not a whole number.")]),
+        ({"bids": [2, 0, "1"], "tricks": [2, 0, 0]}, [(2, "bids", "The bid must be a whole number.")]),
+        ({"bids": [2, 0, 1], "tricks": [2, 0, True]}, [(2, "tricks", "Tricks taken must be a whole number.")]),
         (
             {"bids": [0, 0, 1], "tricks": [1, 0, 0]},
             [(None, "tricks", ADD_UP % 1)],

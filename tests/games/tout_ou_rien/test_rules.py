@@ -120,7 +120,7 @@ def _hand(bids, tricks, opens=(False, False, False), **more):
     [
         (_hand([7, 0, 0], [6, 0, 0]), 0, "bids", "The bid must be between 0 and 6 (got 7)."),
         (_hand([1, -1, 0], [6, 0, 0]), 1, "bids", "The bid must be between 0 and 6 (got -1)."),
-        (_hand([1, 1, "x"], [6, 0, 0]), 2, "bids", "The bid is not a whole number."),
+        (_hand([1, 1, "x"], [6, 0, 0]), 2, "bids", "The bid must be a whole number."),
         (_hand([1, 1, 1], [5, -1, 2]), 1, "tricks", "Tricks taken must be between 0 and 6 (got -1)."),
         # more tricks than cards dealt: that player's entry is wrong, not only the sum
         (_hand([1, 1, 1], [7, 0, 0]), 0, "tricks", "Tricks taken must be between 0 and 6 (got 7)."),
@@ -187,7 +187,7 @@ def test_names_that_look_alike_or_show_nothing_are_refused(players):
             "bids",
             "A secret bid is entered with the tricks, after the hand.",
         ),
-        ({"bids": [None, None, None], "open": [False, True, False]}, 1, "bids", "The bid is not a whole number."),
+        ({"bids": [None, None, None], "open": [False, True, False]}, 1, "bids", "The bid must be a whole number."),
         (
             {"bids": [None, 7, None], "open": [False, True, False]},
             1,

@@ -142,6 +142,7 @@ def test_the_trump_is_a_suit_or_none_in_any_round(trump):
     [
         ("Hearts", '"Hearts"'),
         ("jester", '"jester"'),
+        ("none", '"none"'),  # no trump is null: the message does not offer "none"
         ("", '""'),
         (3, "3"),
         (["hearts"], '["hearts"]'),
@@ -149,7 +150,7 @@ def test_the_trump_is_a_suit_or_none_in_any_round(trump):
     ],
 )
 def test_a_trump_that_is_no_suit_is_refused_showing_what_was_given(trump, got):
-    refused = f"The trump must be clubs, diamonds, hearts, spades or none (got {got})."
+    refused = f"The trump must be clubs, diamonds, hearts, spades or null (got {got})."
     assert seen(problems(P3, [dealt(1, trump=trump)])) == [(1, None, "trump", refused)]
     with pytest.raises(Invalid) as found:  # at the bids step too, where the trump is tapped
         rules.check_draft(game(P3), "bids", {"bids": [1, 0, 0], "trump": trump})
@@ -174,7 +175,7 @@ def test_the_bids_step_keeps_the_trump_tapped_with_the_bids(trump):
             (1, "tricks", "Tricks taken must be between 0 and 2 (got -1).")]),
         ({"bids": [2, 0, 0], "tricks": [1, 0, 0]}, [(None, "tricks",
             "The tricks taken add up to 1, but each player was dealt 2 cards: they must add up to 2.")]),
-        ({"bids": [2, 0, None], "tricks": [2, 0, 0]}, [(2, "bids", "The bid is not a whole number.")]),
+        ({"bids": [2, 0, None], "tricks": [2, 0, 0]}, [(2, "bids", "The bid must be a whole number.")]),
         ({"bids": [2, 0, 0], "tricks": [2, 0, 0], "open": [True] * 3},
          [(None, "open", "Unknown field open in a round.")]),
     ],
