@@ -108,7 +108,7 @@ def test_a_latecomer_sits_where_and_starts_as_told(join, start, order):
             4,
             2,
         ),
-        (FIVE, [], "not a whole number", 4, 1),  # Eve never joins: her nulls disagree
+        (FIVE, [], "must be a whole number", 4, 1),  # Eve never joins: her nulls disagree
         (FIVE, [{"before": 3, "join": 4}], "nothing for a player at the table", 4, 3),  # round 3 has her null
         (FOUR, [{"before": 4, "join": 2}], "must be null", 2, 1),  # a first join: Cleo was not there before
         (FOUR, [{"before": 4, "leave": 2}, {"before": 4, "join": 2}, {"before": 4, "join": 2}], "already at", 2, 4),
