@@ -172,7 +172,7 @@ class EverestAbyss(Rules):
         return {
             "held": list(state.totals),
             "out": list(state.extra["out"]),
-            "bank": game.options["tokens"] * len(game.players),
+            "bank": sum(state.totals),  # the starting tokens of each player, less a leaver's, plus a latecomer's
         }
 
     def standing_keys(self, game: Game, state: State, rounds: list[RoundResult]) -> list[tuple]:
@@ -196,7 +196,7 @@ class EverestAbyss(Rules):
             "digits": DIGITS,
             "numbers": NUMBERS,
             "tops": TOPS,
-            "bank": game.options["tokens"] * len(game.players),
+            "bank": sum(state.totals),
         }
 
     # -- checking --------------------------------------------------------------------------------

@@ -2,10 +2,12 @@
 computed from the digits, Big Boss, elimination, the end, corrections, and every bad input refused with a
 message naming the round and the player, nothing stored. The tokens on the table never change."""
 
+import json
 import re
 
 import pytest
 
+from tests.games.everest_abyss.sample import LINEUP
 from tests.markup import parse
 from tests.web.helpers import HX, post_round, seats, start, text, totals
 
@@ -412,3 +414,20 @@ def test_a_round_imported_with_its_winner_and_no_hands_opens_for_correction(clie
     page = client.get(f"{url}/rounds/4/edit")
     assert page.status_code == 200
     assert parse(page.get_data()).ticked("winner") == ["0"]
+
+
+@pytest.mark.parametrize(
+    "rounds, changes, on_table",
+    [
+        (1, 1, 50),  # Eve brings 10 tokens to the 40 of four players
+        (2, 2, 42),  # Ben sits out round 3 with his 8: the four dealt in hold 42
+        (3, 3, 44),  # Cleo leaves with her 6: 50 less 6
+    ],
+)
+def test_the_tokens_on_the_table_follow_the_players_who_come_and_go(client, rounds, changes, on_table):
+    walked = LINEUP
+    document = {**walked, "rounds": walked["rounds"][:rounds], "changes": walked["changes"][:changes]}
+    response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
+    assert response.status_code == 303, response.get_data(as_text=True)
+    page = board(client, response.headers["Location"])
+    assert bank(page) == on_table and f"{on_table} tokens on the table, always" in text(page)
