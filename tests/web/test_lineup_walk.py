@@ -37,7 +37,7 @@ def make_change(client, url: str, change: dict, names: list[str], headers=None):
     version = page.first("input", name="version").attrs["value"]
     data: dict[str, str | list[str]] = {"version": version}
     if "join" in change:
-        data |= {"kind": "join", "name": names[change["join"]]}  # where they sit and their start: as offered
+        data |= {"kind": "join", "name": names[change["join"]], "after": str(change["after"])}  # the start offered
         data |= {f.attrs["name"]: f.attrs.get("value", "") for f in page.first(id="join").all("input", name="start")}
     elif "sit_out" in change:
         data |= {"kind": "sit_out", "sit_out": [str(p) for p in change["sit_out"]]}

@@ -113,5 +113,5 @@ LINEUP = {  # tests/lineup_walk.py: Eve joins before round 2, Ben sits out round
         {"cote": "abyss", "staked": [1, 1, None, 1, 1], "folded": [False, False, None, False, False],
          "hands": [[3, 3], [1, 2], None, [8, 8], [5, 4]]},
     ], tokens=10),
-    "changes": [{"before": 2, "join": 4}, {"before": 3, "sit_out": [1]}, {"before": 4, "leave": 2}],
+    "changes": [{"before": 2, "join": 4, "after": 3}, {"before": 3, "sit_out": [1]}, {"before": 4, "leave": 2}],
 }  # fmt: skip

@@ -71,5 +71,5 @@ LINEUP = {  # tests/lineup_walk.py: Eve joins before round 2, Ben sits out round
         {"red": [[0] * 5, None, [1, 0, 0, 0, 0], [0] * 5, [0, 0, 0, 1, 0]], "other": [5, None, 3, 0, 4]},
         {"red": [[0] * 5, [1, 0, 0, 0, 0], None, [0] * 5, [0] * 5], "other": [3, 3, None, 4, 0]},
     ]),
-    "changes": [{"before": 2, "join": 4}, {"before": 3, "sit_out": [1]}, {"before": 4, "leave": 2}],
+    "changes": [{"before": 2, "join": 4, "after": 3}, {"before": 3, "sit_out": [1]}, {"before": 4, "leave": 2}],
 }  # fmt: skip

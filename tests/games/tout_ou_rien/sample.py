@@ -28,7 +28,7 @@ def posts(rnd: dict, game: dict) -> Posts:
         f"bids.{seat}": str(bid) for seat, (bid, o) in enumerate(zip(rnd["bids"], rnd["open"], strict=True)) if not o
     }
     return [
-        ("bids", {**told, **seats("open", shown)}),
+        ("bids", {**seats("open", shown), **told}),  # as tapped: open or secret, then an open bid
         ("tricks", {**hidden, **seats("tricks", rnd["tricks"])}),
     ]
 
@@ -77,5 +77,5 @@ LINEUP = {  # tests/lineup_walk.py: Eve joins before round 2, Ben sits out round
         {"bids": [1, None, 1, 0, 0], "open": [False, None, True, False, False], "tricks": [1, None, 0, 1, 0]},
         {"bids": [0, 1, None, 1, 0], "open": [False, False, None, False, True], "tricks": [0, 1, None, 1, 0]},
     ], hands=[2, 2, 2, 2]),
-    "changes": [{"before": 2, "join": 4}, {"before": 3, "sit_out": [1]}, {"before": 4, "leave": 2}],
+    "changes": [{"before": 2, "join": 4, "after": 3}, {"before": 3, "sit_out": [1]}, {"before": 4, "leave": 2}],
 }  # fmt: skip
