@@ -7,8 +7,9 @@ from dataclasses import replace
 
 from . import rules
 from .db import Database, write
-from .rules import N_, problem
-from .store import Conflict, Stored, _done, _dump, _reload, _touch
+from .rules import N_, Invalid, fail, problem
+from .rules.problems import msgid
+from .store import Conflict, Stored, _done, _dump, _reload, _touch, derived
 
 
 def add_change(db: Database, game_id: str, version: int, change: dict, name: str | None = None) -> Stored:
@@ -65,6 +66,53 @@ def undo_change(db: Database, game_id: str, was: dict) -> Stored:
         )
     _done(stored)
     return stored
+
+
+MEMBERS = (  # what the rules say when a round's recorded players no longer are the ones the changes seat
+    "Not in round %(round)d: the entry must be null.",
+    "Round %(round)d has nothing for a player at the table; a player who comes later joins by a change.",
+)
+
+
+def replace_change(db: Database, game_id: str, index: int, was: dict, change: dict) -> Stored:
+    """Correct the change at `index` (of the same kind, before the same round), provided it is still what the page
+    showed (`was`); every total, end and standing follows. Invalid says what the rules refuse: who played a
+    recorded round stays as recorded."""
+    with write(db, game_id):
+        stored = _reload(db, game_id)
+        changes = stored.game.changes
+        if not 0 <= index < len(changes) or changes[index] != was:
+            message = N_("That change was corrected or taken back on another phone meanwhile: nothing was changed.")
+            raise Conflict(problem(message))
+        before = derived(stored)
+        game = replace(stored.game, changes=[*changes[:index], change, *changes[index + 1 :]])
+        stored.result = _played(game)
+        number = len(game.rounds) + 1
+        draft = stored.draft or {}
+        moved = before.upcoming and stored.result.upcoming and before.upcoming.players != stored.result.upcoming.players
+        if draft.get("number") == number and draft.get("step") and moved:
+            raise Conflict(
+                problem(N_("Round %(round)d has a step saved: the table changes between rounds."), round=number)
+            )
+        stored.game = game
+        _touch(db, stored, stored.result.finished, changes=_dump(game.changes))
+    _done(stored)
+    return stored
+
+
+def _played(game) -> rules.Result:
+    """The game played through with a corrected change; a round whose players it would change is refused saying so."""
+    try:
+        return rules.play(game)
+    except Invalid as exc:
+        found = next((p for p in exc.problems if msgid(p.message) in MEMBERS), None)
+        if found is None:
+            raise
+        message = N_(
+            "Round %(round)d was played by the players recorded in it: who plays it cannot change. "
+            "Undo the rounds back to round %(round)d to change it."
+        )
+        raise fail(message, round=found.round, field="changes") from None
 
 
 def _padded(rounds: list[dict], n: int, grow: int) -> list[dict]:

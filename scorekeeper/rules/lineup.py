@@ -16,7 +16,7 @@ from typing import Any
 from . import rounds, seats
 from .base import N_, Game, Result, RoundResult, Rules, State, Upcoming, fail, ranked
 from .fields import is_int
-from .lineup_changes import MAX_CHANGES, changes_before, checked, named_now, start
+from .lineup_changes import MAX_CHANGES, apply, changes_before, checked, named_now, start
 from .problems import Invalid, shown
 from .seats import Table, merge, placed, settle, spread, view, widened
 
@@ -176,6 +176,21 @@ def play(rules: Rules, game: Game) -> Result:
         if number <= len(game.rounds):
             rounds.append(play_one(rules, game, state, game.rounds[number - 1]))
     return result(rules, game, state, rounds)
+
+
+def stood(rules: Rules, game: Game, index: int) -> State:
+    """The state of a checked game with changes just before its change `index`: the rounds before it played, and
+    the changes listed before it (a correction of that change is offered for the table as it was then)."""
+    state = start(rules, game)
+    before = game.changes[index]["before"]
+    head = Game(game.rules, game.players, game.options, game.first_dealer, game.rounds, game.changes[:index])
+    at = 0
+    for number in range(1, before):
+        at = changes_before(rules, head, state, at, number)
+        play_one(rules, game, state, game.rounds[number - 1])
+    for change in head.changes[at:]:  # the group it is in, as far as it: checked together once it is whole
+        apply(rules, game, state, change, before)
+    return state
 
 
 def play_on(rules: Rules, game: Game, before: Result, rnd: dict) -> Result:

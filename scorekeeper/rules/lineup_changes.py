@@ -144,7 +144,7 @@ def changes_before(rules: Rules, game: Game, state: State, at: int, number: int)
                 field="changes",
             )
         try:
-            _apply(rules, game, state, change, number)
+            apply(rules, game, state, change, number)
         except Invalid as exc:
             raise Invalid([p.at_round(number) for p in exc.problems]) from None
         group.append(change)
@@ -186,7 +186,7 @@ def named_now(game: Game, state: State) -> Game:
     return Game(game.rules, state.lineup.names, game.options, game.first_dealer)
 
 
-def _apply(rules: Rules, game: Game, state: State, change: dict, number: int) -> None:
+def apply(rules: Rules, game: Game, state: State, change: dict, number: int) -> None:
     """Play one change (checked against the table as it stands) on `state`."""
     kind = next(k for k in KINDS if k in change)
     {"join": _join, "sit_out": _sit_out, "leave": _leave, "seat": _seat, "adjust": _adjust, "stop": _stop}[kind](

@@ -12,7 +12,7 @@ from flask import abort, redirect, request, url_for
 from .. import rules, safejson, seating, store, table_changes
 from ..db import get_db
 from ..i18n import current, gettext
-from ..rules import N_, Invalid, Result, fail
+from ..rules import N_, Invalid, Result, fail, lineup, problem
 from . import access, page
 from .games import bp
 
@@ -64,11 +64,26 @@ def _render(stored: store.Stored, status: int = 200, errors=(), kind: str | None
         worst=_worst(rules_, result, still),
         transfer=rules_.start_range is None,  # Everest & Abyss: tokens move from one player to another
         allowed=rules_.lineup_changes,
-        said=changes_said(result),
+        listed=_listed(stored, result),
         errors=list(errors),
         kind=kind,
         was=json.dumps(last, separators=(",", ":")) if undoable else "",
     )
+
+
+def _listed(stored: store.Stored, result: Result) -> list[dict]:
+    """Each change as a sentence, with the round it comes before, its number (from 1) and whether it is corrected."""
+    events = result.lineup.events if result.lineup else []
+    lang = current()
+    return [
+        {
+            "before": e["before"],
+            "said": table_changes.sentence(e, lang),
+            "n": k,
+            "correctable": bool(correctable(stored, k - 1)),
+        }
+        for k, e in enumerate(events, 1)
+    ]
 
 
 def _worst(rules_: rules.Rules, result: Result, still: list[int]) -> int | None:
@@ -103,18 +118,24 @@ def lineup_undo(game_id: str):
     """Take back the last change (a stop taken back lets the game go on)."""
     stored = access.game_or_404(game_id)
     access.require_score(stored)
-    try:  # a stranger's JSON: nesting and digits bounded before Python's parser sees them (a 500 otherwise)
-        was = safejson.loads((request.form.get("was") or "")[:2000])
-    except Invalid:
-        was = None
-    if not isinstance(was, dict):
-        abort(400, description=gettext("The undo form is damaged; reload the page."))
+    was = _was(N_("The undo form is damaged; reload the page."))
     try:
         seating.undo_change(get_db(), game_id, was)
     except (Invalid, store.Conflict) as exc:
         problems = exc.problems if isinstance(exc, Invalid) else [exc.message]
         return _render(store.load(get_db(), game_id) or abort(404), 409, problems)
     return redirect(url_for("games.show", game_id=game_id) + "#scoreboard", 303)
+
+
+def _was(damaged: str) -> dict:
+    """The change as the page showed it (posted back by an undo or a correction); 400 if it is damaged."""
+    try:  # a stranger's JSON: nesting and digits bounded before Python's parser sees them (a 500 otherwise)
+        was = safejson.loads((request.form.get("was") or "")[:2000])
+    except Invalid:
+        was = None
+    if not isinstance(was, dict):
+        abort(400, description=gettext(damaged))
+    return was
 
 
 def _int(value, field: str) -> int:
@@ -164,3 +185,93 @@ def _points(stored: store.Stored) -> list[int]:
         points[giver], points[taker] = -tokens, tokens
         return points
     return [_int(form.get(f"points.{side}") or "0", "adjust") for side in range(sides)]
+
+
+# -- correcting a change -----------------------------------------------------------------------------------
+CORRECTED = {"join": "join", "sit_out": "sit_out", "leave": "leave", "seat": "seat", "adjust": "adjust"}
+
+
+def correctable(stored: store.Stored, index: int) -> str | None:
+    """The kind of form change `index` is corrected with (None: a comeback or a stop, only taken back)."""
+    change = stored.game.changes[index]
+    event = store.derived(stored).lineup.events[index]
+    kind = next((k for k in CORRECTED if k in change), None)
+    return None if kind == "join" and event["back"] else kind
+
+
+@bp.get("/<game_id>/lineup/<int:index>")
+def show_change(game_id: str, index: int):
+    """The correction form of one change (its number in the list, from 1), as the table stood before it."""
+    stored = access.game_or_404(game_id)
+    access.require_score(stored)
+    if not 1 <= index <= len(stored.game.changes) or correctable(stored, index - 1) is None:
+        abort(404)
+    return _render_change(stored, index)
+
+
+def _render_change(stored: store.Stored, index: int, status: int = 200, errors=()):
+    """A change's correction page, with what a refused correction was refused for."""
+    rules_, change = rules.get(stored.game.rules), stored.game.changes[index - 1]
+    state = lineup.stood(rules_, rules.checked(stored.game), index - 1)
+    table, whole = state.lineup, lineup.named_now(stored.game, state)
+    event = store.derived(stored).lineup.events[index - 1]
+    return page.full(
+        "lineup_change.html",
+        status,
+        stored=stored,
+        index=index,
+        change=change,
+        kind=correctable(stored, index - 1),
+        said=table_changes.sentence(event, current()),
+        names=table.names,
+        seated=[p for p in table.seating if p != change.get("join")],
+        still=table.still(),
+        playing=[p for p in table.members() if rules_.can_deal(whole, state, p)],
+        chosen=change.get("sit_out", []),
+        start=event.get("start") if rules_.start_range is not None else None,
+        sides=rules_.sides(table.names, stored.game.options),
+        transfer=rules_.start_range is None,
+        errors=list(errors),
+        was=json.dumps(change, separators=(",", ":")),
+    )
+
+
+@bp.post("/<game_id>/lineup/<int:index>")
+def correct_change(game_id: str, index: int):
+    """Replace one change by its correction; every total, end and standing follows (refused: the reason, 422)."""
+    stored = access.game_or_404(game_id)
+    access.require_score(stored)
+    was = _was(N_("The correction form is damaged; reload the page."))
+    if not 1 <= index <= len(stored.game.changes) or stored.game.changes[index - 1] != was:
+        message = N_("That change was corrected or taken back on another phone meanwhile: nothing was changed.")
+        return _render(stored, 409, [problem(message)])
+    kind = correctable(stored, index - 1)
+    if kind is None:
+        abort(404)
+    try:
+        fixed = _corrected(stored, index - 1, kind)
+        seating.replace_change(get_db(), game_id, index - 1, was, fixed)
+    except Invalid as exc:
+        return _render_change(stored, index, 422, exc.problems)
+    except store.Conflict as exc:
+        return _render(store.load(get_db(), game_id) or abort(404), 409, [exc.message])
+    return redirect(url_for("games.show", game_id=game_id) + "#scoreboard", 303)
+
+
+def _corrected(stored: store.Stored, index: int, kind: str) -> dict:
+    """The change as its correction form posted it: the same kind, before the same round; a newcomer's start or
+    seat left as it was keeps following the rules' default."""
+    change, form = stored.game.changes[index], request.form
+    if kind != "join":
+        made, _name = _read(stored, kind)
+        return {"before": change["before"], **made}
+    made = {"before": change["before"], "join": change["join"]}
+    rules_ = rules.get(stored.game.rules)
+    seated = [p for p in lineup.stood(rules_, rules.checked(stored.game), index).lineup.seating if p != change["join"]]
+    event = store.derived(stored).lineup.events[index]
+    for key, default in (("after", seated[-1] if seated else None), ("start", event["start"])):
+        if (form.get(key) or "").strip():
+            value = _int(form.get(key), key)
+            if key in change or value != default:
+                made[key] = value
+    return made
