@@ -27,7 +27,7 @@ def change(client, url, kind, **fields):
 
 def shown(form) -> MultiDict:
     """What a form posts as the page shows it: its boxes' values, the ticked boxes, each list's choice."""
-    data = MultiDict()
+    data: MultiDict[str, str] = MultiDict()
     for box in form.all("input"):
         name, kind = box.attrs.get("name"), box.attrs.get("type", "text")
         if name and (kind not in ("checkbox", "radio") or "checked" in box.attrs):
