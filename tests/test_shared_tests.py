@@ -60,11 +60,8 @@ NOT_YET = {
     "tests/web/test_private.py",
     "tests/web/test_rematch.py",
     "tests/web/test_rename.py",
-    "tests/web/test_save_answer.py",
     "tests/web/test_share.py",
     "tests/web/test_share_qr.py",
-    "tests/web/test_space.py",
-    "tests/web/test_templates.py",
     "tests/web/test_undo_news.py",
 }
 

@@ -11,8 +11,9 @@ import pytest
 
 from scorekeeper import create_app, space
 from scorekeeper.db import connect
+from tests import pick
 from tests.conftest import TEST_CONFIG
-from tests.samples import enter, post_round, sample
+from tests.samples import enter, post_round, sample, setup_fields, start
 
 from .helpers import game_count, stored, text
 
@@ -21,9 +22,9 @@ pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreS
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
 DE = {"Accept-Language": "de"}
-DOCUMENT = sample("all-or-nothing").GAME
-FIRST = sample("all-or-nothing").posts(DOCUMENT["rounds"][0], DOCUMENT)  # the steps of its first round
-NEW = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0"}
+DOCUMENT = sample(pick.game()).GAME  # any game's sample
+FIRST = pick.posts(DOCUMENT, 1)  # the steps of its first round
+NEW_GAME, NEW = f"/new/{DOCUMENT['rules']}", setup_fields(DOCUMENT)  # its new-game form, filled in
 
 
 def counted(app, address: str = "127.0.0.1") -> int:
@@ -51,13 +52,13 @@ def first_round(client, url: str, headers=None):
 def refused_in_each_language(client, status: int, words: tuple[str, str, str]) -> None:
     """A new game is refused with `status`, saying `words` (English, French, German) and when to ask again."""
     for headers, said in zip((EN, FR, DE), words, strict=True):
-        refused = client.post("/new/inferno", data=NEW, headers=headers)
+        refused = client.post(NEW_GAME, data=NEW, headers=headers)
         assert refused.status_code == status and said in text(refused)
         assert 0 < int(refused.headers["Retry-After"]) <= 3600
 
 
 def test_an_address_that_stored_its_hour_is_refused_and_another_address_is_not(app, client, other_phone):
-    url = client.post("/new/all-or-nothing", data={**NEW, "player.3": "Pierre"}).headers["Location"]
+    url = start(client, DOCUMENT)
     app.config["STORED_PER_ADDRESS_HOUR"] = counted(app)  # the game just started took this address's hour
     games = game_count(app)
     said = (
@@ -70,30 +71,30 @@ def test_an_address_that_stored_its_hour_is_refused_and_another_address_is_not(a
     assert imported.status_code == 429
     assert first_round(client, url, EN).status_code == 429 and rounds_of(app, url) == 0  # nothing stored
     assert game_count(app) == games
-    elsewhere = other_phone.post("/new/inferno", data=NEW, environ_base={"REMOTE_ADDR": "192.168.1.21"})
+    elsewhere = other_phone.post(NEW_GAME, data=NEW, environ_base={"REMOTE_ADDR": "192.168.1.21"})
     assert elsewhere.status_code == 303  # another address has its own hour
 
 
 def test_the_count_of_an_address_holds_on_every_server_sharing_the_store(app, client):
-    client.post("/new/inferno", data=NEW)
+    client.post(NEW_GAME, data=NEW)
     app.config["STORED_PER_ADDRESS_HOUR"] = counted(app)
     second = create_app({**TEST_CONFIG, "DATABASE": app.config["DATABASE"], "STORED_PER_ADDRESS_HOUR": counted(app)})
-    assert second.test_client().post("/new/inferno", data=NEW).status_code == 429  # counted on the first
+    assert second.test_client().post(NEW_GAME, data=NEW).status_code == 429  # counted on the first
 
 
 def test_an_import_counts_its_bytes(app, client):
-    document = sample("tout-ou-rien").full_game(["Anne", "Julien", "Sylvie", "Pierre"])
+    document = sample(DOCUMENT["rules"]).full_game()
     body = json.dumps(document, indent=20)  # a file of a few KB, counted as sent
     assert len(body) > 2 * space.LEAST
     assert client.post("/games/import", data=body, content_type="application/json").status_code == 303
     assert counted(app) >= len(body)
     app.config["STORED_PER_ADDRESS_HOUR"] = counted(app) + space.LEAST  # room for a new game, not that file again
     assert client.post("/games/import", data=body, content_type="application/json").status_code == 429
-    assert client.post("/new/inferno", data=NEW).status_code == 303
+    assert client.post(NEW_GAME, data=NEW).status_code == 303
 
 
 def test_a_refused_round_counts_nothing(app, client):
-    url = client.post("/new/all-or-nothing", data={**NEW, "player.3": "Pierre"}).headers["Location"]
+    url = start(client, DOCUMENT)
     before = counted(app)
     step, _fields = FIRST[0]
     assert post_round(client, url, 1, step, {}).status_code == 422  # nothing tapped: nothing stored
@@ -110,7 +111,7 @@ def test_a_club_night_behind_one_address_stays_far_below_the_hour(app, client):
 
 
 def test_a_full_store_refuses_new_games_in_the_pages_language_and_the_games_being_played_go_on(app, client):
-    url = client.post("/new/all-or-nothing", data={**NEW, "player.3": "Pierre"}).headers["Location"]
+    url = start(client, DOCUMENT)
     app.config["STORE_MAX_BYTES"] = 1
     games = game_count(app)
     said = (
@@ -136,13 +137,13 @@ def disk(monkeypatch, engine):
 
 
 def test_a_disk_near_its_floor_refuses_new_games_then_rounds_which_stay_on_the_phone(app, client, disk):
-    url = client.post("/new/all-or-nothing", data={**NEW, "player.3": "Pierre"}).headers["Location"]
+    url = start(client, DOCUMENT)
     floor = app.config["STORE_DISK_FLOOR"]
     disk["bytes"] = floor - 1
-    assert client.post("/new/inferno", data=NEW).status_code == 507
+    assert client.post(NEW_GAME, data=NEW).status_code == 507
     assert first_round(client, url).status_code == 303 and rounds_of(app, url) == 1  # the evening goes on
     disk["bytes"] = floor // 4 - 1
-    step, fields = sample("all-or-nothing").posts(DOCUMENT["rounds"][1], DOCUMENT)[0]
+    step, fields = pick.posts(DOCUMENT, 2)[0]
     refused = post_round(client, url, 2, step, fields, EN)
     assert refused.status_code == 503 and "this round was not stored" in text(refused)  # offline.js keeps it
     assert int(refused.headers["Retry-After"]) > 0 and rounds_of(app, url) == 1

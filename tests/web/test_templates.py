@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import registry
-from tests.samples import Posts, all_fields, sample
+from tests import pick
+from tests.samples import Posts, all_fields, enter, normalised, sample
+from tests.samples import first as first_rounds
 from tests.samples import start as start_game
 
-from .helpers import post_round, seats, start
+from .helpers import post_round
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 GAMES = sorted(b.folder / "board.html" for b in registry.GAMES)
@@ -76,8 +78,6 @@ def test_game_macros_are_imported_without_the_page_context_and_no_game_imports_a
 
 # -- a hostile number, posted to any round form ------------------------------------------------------
 
-PLAYERS = ["Anne", "Julien", "Sylvie", "Pierre"]
-
 
 @pytest.fixture
 def ranges(app):
@@ -107,13 +107,24 @@ def _correction(client, url, number):
     return html.unescape(re.search(r'name="was" value="([^"]*)"', page).group(1))
 
 
+def counts_reneges(bundle) -> bool:
+    """Its round's last step counts each player's reneges (reneges.0, reneges.1...), after an earlier step."""
+    steps = pick.posts(sample(bundle.id).GAME, 1)
+    return len(steps) > 1 and "reneges.0" in steps[-1][1]
+
+
+RENEGES = sample(pick.game(counts_reneges)).GAME  # its sample: the table, and a first round to type in
+
+
 @pytest.mark.parametrize("value", [HUGE, ENORMOUS])
 def test_a_huge_reneges_count_gets_a_quick_small_refusal_on_the_tricks_step(client, ranges, value):
-    url = start(client, "all-or-nothing", PLAYERS)
-    post_round(client, url, 1, "bids", seats("bids", ["nothing", "nothing", "all", "nothing"]))
-    fields = {**seats("tricks", [0, 1, 9, 0]), "reneges.0": value}
+    url = start_game(client, RENEGES)
+    *before, (step, fields) = pick.posts(RENEGES, 1)
+    for earlier, said in before:
+        post_round(client, url, 1, earlier, said)
+    fields = {**fields, "reneges.0": value}
     began = time.process_time()
-    response = post_round(client, url, 1, "tricks", fields)
+    response = post_round(client, url, 1, step, fields)
     _refused_quickly(response, time.process_time() - began, ranges)
     assert response.status_code == 422
     assert client.get(url + "/export.json").get_json()["rounds"] == []  # nothing stored
@@ -121,21 +132,14 @@ def test_a_huge_reneges_count_gets_a_quick_small_refusal_on_the_tricks_step(clie
 
 @pytest.mark.parametrize("value", [HUGE, ENORMOUS])
 def test_a_huge_reneges_count_gets_a_quick_small_refusal_on_the_correction_form(client, ranges, value):
-    url = start(client, "all-or-nothing", PLAYERS)
-    post_round(client, url, 1, "bids", seats("bids", ["nothing", "nothing", "all", "nothing"]))
-    post_round(client, url, 1, "tricks", seats("tricks", [0, 1, 9, 0]))
-    data = {
-        "was": _correction(client, url, 1),
-        **seats("bids", ["nothing", "nothing", "all", "nothing"]),
-        **seats("tricks", [0, 1, 9, 0]),
-        **seats("reneges", [0, 0, 0, 0]),
-        "reneges.0": value,
-    }
+    url = enter(client, first_rounds(RENEGES, 1))
+    counted = normalised(RENEGES)[0]["reneges"]
+    data = {"was": _correction(client, url, 1), **all_fields(pick.posts(RENEGES, 1)), "reneges.0": value}
     began = time.process_time()
     response = client.post(f"{url}/rounds/1", data=data)
     _refused_quickly(response, time.process_time() - began, ranges)
     assert response.status_code == 422
-    assert client.get(url + "/export.json").get_json()["rounds"][0]["reneges"] == [0, 0, 0, 0]
+    assert client.get(url + "/export.json").get_json()["rounds"][0]["reneges"] == counted
 
 
 # every registered game's first sample round, as its form posts it; every field is then replaced by a huge number
