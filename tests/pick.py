@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from scorekeeper import registry, rules
 from scorekeeper.registry import Bundle
+from scorekeeper.rules.exact_bids import ExactBids
 from tests.samples import Posts, normalised, sample
 
 Need = Callable[[Bundle], bool]  # what a test needs of a game, asked of its bundle
@@ -96,4 +97,19 @@ def sample_players(count: int) -> Need:
         return len(sample(bundle.id).GAME["players"]) == count
 
     need.__name__ = f"sample_players({count})"
+    return need
+
+
+def exact_bids(bundle: Bundle) -> bool:
+    """Its rules are the shared ones of exact bids (rules/exact_bids.py): a bid pays when the tricks match it."""
+    return isinstance(rules.get(bundle.id), ExactBids)
+
+
+def round_field(name: str) -> Need:
+    """Its rounds may hold the field `name` beside what every round of its shape holds (a trump, say)."""
+
+    def need(bundle: Bundle) -> bool:
+        return name in getattr(rules.get(bundle.id), "optional", ())
+
+    need.__name__ = f"round_field({name!r})"
     return need

@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import forms, gamefile, registry, rules
 from scorekeeper.i18n import describe
 from scorekeeper.rules import Game, Invalid, Problem
+from tests import pick
 from tests.contract import named
 from tests.samples import all_fields, post_round, sample, start
 
@@ -135,11 +136,12 @@ def test_the_form_offers_nothing_the_rules_refuse(client, bundle):
 
 
 def test_a_chip_beyond_what_the_rules_allow_is_caught():
-    """The check above fails on a form offering a trick more than the hand holds, or a bid card past 6."""
-    bundle, document = registry.get("tout-ou-rien"), sample("tout-ou-rien").GAME
-    every = all_fields(sample("tout-ou-rien").posts(document["rounds"][0], document))
+    """The check above fails on a form offering a trick more than the hand holds, or a bid past it."""
+    rules_id = pick.game(pick.exact_bids)  # bids and tricks counted in cards
+    bundle, document = registry.get(rules_id), sample(rules_id).GAME
+    every = all_fields(sample(rules_id).posts(document["rounds"][0], document))
     game = _game(document, 0)
     hand = rules.play(game).upcoming.cards
     assert _refusals(bundle, game, {**every, "tricks.0": str(hand + 1)}, "tricks.0")
-    assert _refusals(bundle, game, {**every, "bids.0": "7"}, "bids.0")
+    assert _refusals(bundle, game, {**every, "bids.0": str(hand + 1)}, "bids.0")
     assert not _refusals(bundle, game, {**every, "tricks.0": str(hand)}, "tricks.0")  # too many in all: the round

@@ -4,6 +4,7 @@ night); nobody else may see the list or delete a night, and a cross-site request
 import pytest
 
 from scorekeeper.db import connect
+from tests import pick
 
 from .helpers import text
 from .test_events import EN, make_event, play
@@ -34,7 +35,7 @@ def stored(app, sql: str, *params):
 def test_the_admin_lists_every_night_and_deletes_one_keeping_its_games(app, client, other_phone, admin):
     url = make_event(client, name="Thursday club")
     other = make_event(other_phone, name="Friday club", day="2026-11-27")
-    game = play(client, url, "inferno")
+    game = play(client, url, pick.game())
     listed = admin.get("/admin/events", headers=EN)
     assert listed.status_code == 200 and listed.headers["Cache-Control"] == "no-store"
     said = text(listed)

@@ -3,6 +3,7 @@ being played before the finished ones, folded (a <details>: it opens without Jav
 
 from __future__ import annotations
 
+from tests import pick
 from tests.samples import sample
 from tests.samples import setup_fields as fields_of
 from tests.web.helpers import HX
@@ -11,10 +12,9 @@ from tests.web.test_events import EN, make_event, play
 
 def test_the_phone_page_puts_the_leaderboard_first_and_the_tables_in_play_before_the_finished_ones(client):
     url = make_event(client)
-    play(client, url, "tout-ou-rien")  # table 1, finished
-    client.post(
-        "/new/all-or-nothing", data={**fields_of(sample("all-or-nothing").GAME), "event": url.rsplit("/", 1)[1]}
-    )
+    rules_id = pick.game()
+    play(client, url, rules_id)  # table 1, finished
+    client.post(f"/new/{rules_id}", data={**fields_of(sample(rules_id).GAME), "event": url.rsplit("/", 1)[1]})
     page = client.get(url, headers=EN).get_data(as_text=True)
     order = ["event-manage", "event-leaderboard", "event-start", "event-tables"]
     assert sorted(order, key=lambda name: page.index(f'id="{name}"')) == order

@@ -6,9 +6,12 @@ import re
 
 import pytest
 
+from tests import pick
 from tests.web.helpers import HX, post_round, seats, start, text
 
 P3 = ["Anne", "Ben", "Cleo"]
+HOOKED = pick.game(pick.exact_bids, pick.option("hook"), pick.option("hands"))  # the dealer's hook, hands chosen
+TRUMP = pick.game(pick.exact_bids, pick.round_field("trump"))  # a trump tapped with the bids
 EN = {"Accept-Language": "en"}
 
 
@@ -19,7 +22,7 @@ def stored(client, url) -> list[dict]:
 
 @pytest.mark.parametrize("headers", [EN, {**HX, **EN}], ids=["plain", "htmx"])
 def test_the_dealer_is_told_the_number_the_hook_forbids_and_nothing_is_stored(client, headers):
-    url = start(client, "oh-hell", P3, dealer=2, hands="3 2")
+    url = start(client, HOOKED, P3, dealer=2, hands="3 2", hook="yes")
     page = text(client.get(url, headers=EN))
     assert "Dealer: the bids may not add up to 3 cards." in page
     response = post_round(client, url, 1, "bids", seats("bids", [1, 1, 1]), headers)
@@ -33,7 +36,7 @@ def test_the_dealer_is_told_the_number_the_hook_forbids_and_nothing_is_stored(cl
 
 
 def test_the_trump_is_tapped_with_the_bids_and_shown_on_the_board(client):
-    url = start(client, "wizard", P3)
+    url = start(client, TRUMP, P3)
     page = client.get(url, headers=EN).get_data(as_text=True)
     assert re.findall(r'name="trump" value="(\w+)"( checked)?', page) == [
         ("clubs", ""), ("diamonds", ""), ("hearts", ""), ("spades", ""), ("none", " checked")
@@ -51,7 +54,7 @@ def test_the_trump_is_tapped_with_the_bids_and_shown_on_the_board(client):
 
 @pytest.mark.parametrize("trump", ["joker", "Hearts", "x" * 500])
 def test_a_trump_that_is_no_suit_is_refused(client, trump):
-    url = start(client, "wizard", P3)
+    url = start(client, TRUMP, P3)
     response = post_round(client, url, 1, "bids", {**seats("bids", [1, 0, 0]), "trump": trump}, EN)
     assert response.status_code == 422 and "Trump: choose one." in text(response)
     assert "Step 2" not in text(client.get(url, headers=EN))

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tests import pick
 from tests.samples import sample
 
 from .helpers import HX, game_count, stored, text
@@ -19,14 +20,15 @@ REFUSED = {
     "fr": "Seuls les téléphones qui tiennent le score de cette partie peuvent lancer sa revanche",
     "de": "Nur die Handys, die diese Partie schreiben, können ihre Revanche starten",
 }
-ROUND = {"number": "1", "step": "round", "other.0": "4", "other.1": "3", "other.2": "0", "nothing.2": "1"}  # Inferno
+DOCUMENT = sample(pick.game(pick.one_form)).full_game()  # a whole game whose round is one form
+((_STEP, _FIELDS),) = pick.posts(DOCUMENT, 1)
+ROUND = {"number": "1", "step": _STEP, **_FIELDS}  # its first round, the rematch's too
 
 
 @pytest.fixture
 def url(client) -> str:
-    """A finished Inferno game of three players, imported (so owned) by `client`."""
-    document = sample("inferno").full_game(["Anne", "Julien", "Sylvie"])
-    response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
+    """A finished game, imported (so owned) by `client`."""
+    response = client.post("/games/import", data=json.dumps(DOCUMENT), content_type="application/json")
     assert response.status_code == 303
     return response.headers["Location"]
 
