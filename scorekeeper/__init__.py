@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from types import CodeType
 
 from flask import Flask
 from flask_compress import Compress
@@ -17,20 +18,23 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class _CompiledTemplates(BytecodeCache):
-    """Compiled templates kept in memory for every app built in this process."""
+    """Compiled templates kept in memory for every app built in this process, as code ready to run: an app's first
+    page then reads no template's code back from bytes (marshal.loads was most of a new app's first page)."""
 
     def __init__(self) -> None:
-        """Start empty; Jinja checks each template's source checksum before reusing its code."""
-        self.code: dict[str, bytes] = {}
+        """Start empty."""
+        self.code: dict[str, tuple[str, CodeType]] = {}
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        """Fill the bucket from memory when this template was compiled before."""
-        if bucket.key in self.code:
-            bucket.bytecode_from_string(self.code[bucket.key])
+        """Fill the bucket when this template was compiled before from the same source (its checksum)."""
+        found = self.code.get(bucket.key)
+        if found is not None and found[0] == bucket.checksum:
+            bucket.code = found[1]
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        """Keep a freshly compiled template."""
-        self.code[bucket.key] = bucket.bytecode_to_string()
+        """Keep a freshly compiled template, with the checksum of its source."""
+        if bucket.code is not None:
+            self.code[bucket.key] = (bucket.checksum, bucket.code)
 
 
 class GameTemplates(BaseLoader):

@@ -2,7 +2,9 @@
 
 import re
 
-from scorekeeper import create_app, store
+from jinja2 import DictLoader, Environment
+
+from scorekeeper import COMPILED_TEMPLATES, create_app, store
 from scorekeeper.db import connect
 from scorekeeper.rules import Game
 from scorekeeper.store import new_id
@@ -20,6 +22,35 @@ def test_configuration_from_instance_folder_then_environment(tmp_path, monkeypat
     assert app.config["ADMIN_PASSWORD"] == "from-env"  # environment over the instance folder
     assert app.config["DATABASE"] == str(tmp_path / "scorekeeper.sqlite")  # the store lives in the instance
     assert create_app({"POLL_SECONDS": 1}).config["POLL_SECONDS"] == 1  # tests over everything
+
+
+class CountedEnvironment(Environment):
+    """An environment that counts the templates it compiles."""
+
+    compiled = 0
+
+    def compile(self, *args, **kwargs):
+        """Compile, and count it."""
+        CountedEnvironment.compiled += 1
+        return super().compile(*args, **kwargs)
+
+
+def test_the_apps_of_one_process_compile_a_template_once_and_again_once_it_changed():
+    """Every app built in a process (a test's, each gunicorn worker's) shares the compiled templates, each used only
+    while its source is the one compiled: a template edited between two apps is drawn as edited."""
+    source = {"cache-test.html": "<p>{{ word }} one</p>"}
+
+    def page(word: str) -> str:
+        env = CountedEnvironment(loader=DictLoader(source), bytecode_cache=COMPILED_TEMPLATES)
+        return env.get_template("cache-test.html").render(word=word)
+
+    assert page("a") == "<p>a one</p>"
+    compiled = CountedEnvironment.compiled
+    assert page("b") == "<p>b one</p>"
+    assert CountedEnvironment.compiled == compiled  # the second app's template came from memory
+    source["cache-test.html"] = "<p>{{ word }} two</p>"
+    assert page("c") == "<p>c two</p>"
+    assert CountedEnvironment.compiled == compiled + 1
 
 
 def test_secret_key_is_generated_into_the_instance_folder_once(tmp_path, monkeypatch):
