@@ -33,6 +33,8 @@ def invisible(char: str) -> bool:
     """Whether a character shows nothing, or only a blank: ignorable, a format character (Cf), a Hangul filler,
     the blank braille pattern. (Spaces and controls are not: a caller tells those apart as it needs.)"""
     code = ord(char)
+    if code < 0xAD:  # ASCII and Latin-1 up to the soft hyphen, most of every name: none of them (9 µs a name -> 2)
+        return False
     if char in BLANK or unicodedata.category(char) == "Cf":
         return True
     return any(low <= code <= high for low, high in IGNORABLE)
