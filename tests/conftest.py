@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import threading
@@ -61,6 +62,15 @@ def pytest_generate_tests(metafunc):
 def engine(request) -> str:
     """The store's engine for this test: SQLite unless it is marked two_engines."""
     return getattr(request, "param", "sqlite")
+
+
+def pytest_collection_finish(session):
+    """What collection built (every test of the run, in each test process) lives to the end: it is set aside from
+    the garbage collector, which otherwise walked it again at each full collection, and the collector runs less
+    often (5 % of a test process's CPU went to it, 2.5 % after)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
 
 
 def pytest_xdist_auto_num_workers(config) -> int | None:
