@@ -194,3 +194,10 @@ def m009_clubs(db: Database) -> None:
 def m010_changes(db: Database) -> None:
     """A game's changes (RULES.md section 8: who came, sat out, left...) as a JSON list; null when none."""
     db.execute("alter table games add column changes text")
+
+
+@both
+def m011_summaries_by_last_holder(db: Database) -> None:
+    """A summary names a seat handed over under its last holder (RULES.md section 8): those written before, of
+    games with a hand-over, are dropped, and history and club nights make them again as they are read."""
+    db.execute("delete from summaries where game_id in (select id from games where changes like ?)", ['%"seat"%'])

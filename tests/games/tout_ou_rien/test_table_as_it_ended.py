@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from scorekeeper import schema
+from scorekeeper.db import connect
 from tests.markup import parse
 from tests.web.helpers import listed_games, post_round, terms, text
 
@@ -127,3 +129,20 @@ def _board(client, night) -> list[list[str]]:
         return []
     rows = table[0].first("tbody").all("tr")
     return [[cell.text("") for cell in row.children if not isinstance(cell, str)] for row in rows]
+
+
+def test_a_summary_written_before_seats_went_to_their_last_holder_is_made_again(app, client, url):
+    """A server that summarised this game before keeps Anne's name on the seat until the migration drops it."""
+    game_id = url.rsplit("/", 1)[-1]
+    db = connect(app.config["DATABASE"])
+    try:
+        with db.transaction():
+            data = json.loads(next(iter(db.query("select data from summaries where game_id = ?", [game_id])))["data"])
+            old = json.dumps({**data, "players": CHANGED["players"]})
+            db.execute("update summaries set data = ? where game_id = ?", [old, game_id])
+        assert "Games played" not in terms(client.get("/players/Marc", headers=EN).get_data())  # as it was shown
+        with db.transaction():
+            schema.m011_summaries_by_last_holder(db)
+    finally:
+        db.conn.close()
+    assert terms(client.get("/players/Marc", headers=EN).get_data())["Games played"] == "1"
