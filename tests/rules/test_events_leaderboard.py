@@ -51,7 +51,7 @@ EVENINGS = {
         [table(("Anne", 1), ("Ben", 1), ("Cleo", 1))],
         [(1, "Anne", 1, 1, "50.0"), (1, "Ben", 1, 1, "50.0"), (1, "Cleo", 1, 1, "50.0")],
     ),
-    "All Fours in teams: each member gets the side's score": (
+    "a game in teams: each member gets the side's score": (
         [table((("Anne", "Cleo"), 1), (("Ben", "Dan"), 2)), table(("Anne", 2), ("Ben", 1), ("Eve", 3))],
         [
             (1, "Cleo", 1, 1, "100.0"),

@@ -7,9 +7,13 @@ from decimal import Decimal
 
 import pytest
 
+from scorekeeper import rules
 from scorekeeper.leaderboard import Row
 from scorekeeper.sheets.event import Standing, results
+from tests import pick
 from tests.pdfs import page_texts
+
+GAME_NAME = rules.get(pick.game(pick.players(6))).name  # what each table played: a game of six
 
 PAGE_OF = {"en": "Page {} of {}", "fr": "Page {} sur {}", "de": "Seite {} von {}"}
 
@@ -18,7 +22,7 @@ def evening(tables: int) -> tuple[list[Row], list[Standing]]:
     """A night of `tables` finished tables of six players each, every player at one table."""
     names = [[f"Player {t}-{s}" for s in range(6)] for t in range(tables)]
     standings = [
-        Standing(t + 1, "Tout ou rien", [(s + 1, name, 60 - 10 * s) for s, name in enumerate(seated)])
+        Standing(t + 1, GAME_NAME, [(s + 1, name, 60 - 10 * s) for s, name in enumerate(seated)])
         for t, seated in enumerate(names)
     ]
     board = [

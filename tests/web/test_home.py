@@ -2,54 +2,64 @@
 reached, who leads and when it last changed (as the phone's language writes a date); the new-game cards;
 then the finished games with their winners."""
 
-import re
 from datetime import UTC, datetime
 
 from babel.dates import format_date
 
-from .helpers import post_round, seats, start, text
+from scorekeeper import gamefile, rules
+from scorekeeper.i18n import number
+from tests import markup, pick
+from tests.samples import enter, first, sample, start
 
-P3 = ["Anne", "Julien", "Sylvie"]
-P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
+from .helpers import text
 
-
-def finished_tout_ou_rien(client) -> str:
-    """A one-hand Tout ou rien game Julien won with an open 1 made (2 + 3 = 5 against 3 and 3)."""
-    url = start(client, "tout-ou-rien", P3, hands="1")
-    post_round(client, url, 1, "bids", {"bids.1": 1, **seats("open", ["secret", "open", "secret"])})
-    post_round(client, url, 1, "tricks", {"bids.0": 0, "bids.2": 0, **seats("tricks", [0, 1, 0])})
-    return url
+GAME = sample(pick.game()).GAME  # any game's sample: played to its end, one round of it, none yet
 
 
-def all_or_nothing_after_a_hand(client) -> str:
-    """ALL or NOTHING after one hand: Anne and Pierre made NOTHING (-20), so they lead at 80 (lowest wins)."""
-    url = start(client, "all-or-nothing", P4, dealer=3)
-    post_round(client, url, 1, "bids", seats("bids", ["nothing", "nothing", "all", "nothing"]))
-    post_round(client, url, 1, "tricks", seats("tricks", [0, 2, 8, 0]))
-    return url
+def named_first(document: dict) -> tuple[str, str, str]:
+    """How the home page names whoever is first in a game file (its winners once over, else its leaders, in seat
+    order): the English word, the names, and their total as the page prints it (a true minus: −10)."""
+    result = rules.play(gamefile.from_document(document))
+    ahead = result.winners if result.finished else sorted(s.side for s in result.standings if s.rank == 1)
+    word = ("Winner" if result.finished else "Leader") + ("s" if len(ahead) > 1 else "")
+    return word, ", ".join(result.sides[side] for side in ahead), number(result.totals[ahead[0]], "en")
+
+
+def played_out(client) -> str:
+    """The sample game, played to its end."""
+    return enter(client, GAME)
+
+
+def after_a_round(client) -> str:
+    """The sample game after its first round."""
+    return enter(client, first(GAME, 1))
 
 
 def test_games_in_progress_come_first_with_their_round_and_leader_then_new_games_then_winners(client):
-    done = finished_tout_ou_rien(client)
-    going = all_or_nothing_after_a_hand(client)
-    fresh = start(client, "inferno", P3)
+    done = played_out(client)
+    going = after_a_round(client)
+    fresh = start(client, GAME)
     html = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert html.index('id="in-progress"') < html.index('id="new-game"') < html.index('id="my-games"')
     in_progress = html[html.index('id="in-progress"') : html.index('id="new-game"')]
     assert going in in_progress and fresh in in_progress and done not in in_progress
-    entry = " ".join(re.sub(r"<[^>]+>", " ", in_progress.split(going)[1].split("</li>")[0]).split())
-    assert "Round 2 to play · Leaders: Anne, Pierre 80" in entry
-    fresh_entry = " ".join(re.sub(r"<[^>]+>", " ", in_progress.split(fresh)[1].split("</li>")[0]).split())
+    entry = markup.text(in_progress.split(going)[1].split("</li>")[0])
+    word, leaders, total = named_first(first(GAME, 1))
+    assert f"Round 2 to play · {word}: {leaders} {total}" in entry
+    fresh_entry = markup.text(in_progress.split(fresh)[1].split("</li>")[0])
     assert "Round 1 to play" in fresh_entry and "Leader" not in fresh_entry  # no round yet: nobody leads
     finished = html[html.index('id="my-games"') :]
-    won = " ".join(re.sub(r"<[^>]+>", " ", finished.split(done)[1].split("</li>")[0]).split())
-    assert "Winner: Julien 5" in won and "to play" not in won
+    won = markup.text(finished.split(done)[1].split("</li>")[0])
+    word, winners, total = named_first(GAME)
+    assert f"{word}: {winners} {total}" in won and "to play" not in won
 
 
 def test_dates_and_words_are_the_phones_language(client):
-    all_or_nothing_after_a_hand(client)
+    after_a_round(client)
+    _word, leaders, _total = named_first(first(GAME, 1))
     today = datetime.now(UTC).astimezone().date()
-    for lang, words in (("fr", "Manche 2 à jouer · En tête : Anne, Pierre"), ("de", "Runde 2 ist dran · In Führung")):
+    said = (("fr", f"Manche 2 à jouer · En tête : {leaders}"), ("de", f"Runde 2 ist dran · In Führung: {leaders}"))
+    for lang, words in said:
         page = text(client.get("/", headers={"Accept-Language": lang}))
         assert words in page
         assert format_date(today, "medium", locale=lang) in page
@@ -57,6 +67,6 @@ def test_dates_and_words_are_the_phones_language(client):
 
 
 def test_a_phone_without_games_in_progress_starts_with_the_new_game_cards(client):
-    finished_tout_ou_rien(client)
+    played_out(client)
     html = client.get("/").get_data(as_text=True)
     assert 'id="in-progress"' not in html and html.index('id="new-game"') < html.index('id="my-games"')

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import pytest
 
+from tests import pick
+
 from .helpers import HX, start
+
+GAME = pick.game(pick.players(3))  # any game three can play
 
 PASSWORD = "cœur à pique"
 
 
 @pytest.fixture
 def game(app, client) -> str:
-    """An Inferno game this phone started."""
+    """A game this phone started."""
     app.config["ADMIN_PASSWORD"] = PASSWORD
-    return start(client, "inferno", ["Anne", "Julien", "Sylvie"])
+    return start(client, GAME, ["Anne", "Julien", "Sylvie"])
 
 
 @pytest.mark.parametrize(
@@ -23,7 +27,7 @@ def game(app, client) -> str:
         ("/", {}),
         ("/history", {}),
         ("/history", HX),
-        ("/history?game=inferno", {}),
+        (f"/history?game={GAME}", {}),
         ("/history.csv", {}),
         ("/players/Anne", {}),
         ("/players/Anne", HX),
