@@ -26,9 +26,12 @@ def add_change(db: Database, game_id: str, version: int, change: dict, name: str
             raise Conflict(
                 problem(N_("Round %(round)d has a step saved: the table changes between rounds."), round=number)
             )
-        players = [*stored.game.players, name] if name is not None else stored.game.players
-        changes = [*stored.game.changes, {"before": number, **change}]
-        rounds = _padded(stored.game.rounds, len(stored.game.players), 1) if name is not None else stored.game.rounds
+        players, changes, rounds = stored.game.players, stored.game.changes, stored.game.rounds
+        if name is not None:  # a newcomer: a null in every round, a 0 in every adjustment before them
+            players = [*players, name]
+            changes = _adjusted(changes, len(stored.game.players), 1)
+            rounds = _padded(rounds, len(stored.game.players), 1)
+        changes = [*changes, {"before": number, **change}]
         game = replace(stored.game, players=players, rounds=rounds, changes=changes)
         stored.result = rules.play(game)  # Invalid: refused, nothing stored
         stored.game = game
@@ -50,11 +53,12 @@ def undo_change(db: Database, game_id: str, was: dict) -> Stored:
         joined = was.get("join")
         if joined == len(players) - 1 and not any(c.get("join") == joined for c in changes[:-1]):
             players.pop()  # a newcomer who had not played: their name goes with the change
-        rounds = stored.game.rounds
+        rounds, changes = stored.game.rounds, changes[:-1]
         if len(players) < len(stored.game.players):
             rounds = _padded(rounds, len(stored.game.players), -1)
+            changes = _adjusted(changes, len(stored.game.players), -1)
             _rewrite(db, game_id, rounds)
-        game = replace(stored.game, players=players, rounds=rounds, changes=changes[:-1])
+        game = replace(stored.game, players=players, rounds=rounds, changes=changes)
         stored.result = rules.play(game)
         stored.game = game
         _touch(
@@ -123,6 +127,17 @@ def _padded(rounds: list[dict], n: int, grow: int) -> list[dict]:
             for key, value in rnd.items()
         }
         for rnd in rounds
+    ]
+
+
+def _adjusted(changes: list[dict], n: int, grow: int) -> list[dict]:
+    """The changes with a 0 added for a newcomer (`grow` 1) to every adjustment by player (FORMAT.md: one number
+    per player), or the last taken (-1)."""
+    return [
+        {**c, "adjust": c["adjust"] + [0] if grow > 0 else c["adjust"][:-1]}
+        if isinstance(c.get("adjust"), list) and len(c["adjust"]) == n
+        else c
+        for c in changes
     ]
 
 
