@@ -34,10 +34,11 @@ def add_change(db: Database, game_id: str, version: int, change: dict, name: str
         changes = [*changes, {"before": number, **change}]
         game = replace(stored.game, players=players, rounds=rounds, changes=changes)
         stored.result = rules.play(game)  # Invalid: refused, nothing stored
+        kept = _regrown(stored, 1) if name is not None else {}
         stored.game = game
         if name is not None:
             _rewrite(db, game_id, rounds)
-        _touch(db, stored, stored.result.finished, changes=_dump(changes), players=_dump(players))
+        _touch(db, stored, stored.result.finished, changes=_dump(changes), players=_dump(players), **kept)
     _done(stored)
     return stored
 
@@ -60,6 +61,7 @@ def undo_change(db: Database, game_id: str, was: dict) -> Stored:
             _rewrite(db, game_id, rounds)
         game = replace(stored.game, players=players, rounds=rounds, changes=changes)
         stored.result = rules.play(game)
+        kept = _regrown(stored, -1) if len(players) < len(stored.game.players) else {}
         stored.game = game
         _touch(
             db,
@@ -67,6 +69,7 @@ def undo_change(db: Database, game_id: str, was: dict) -> Stored:
             stored.result.finished,
             changes=_dump(game.changes) if game.changes else None,
             players=_dump(players),
+            **kept,
         )
     _done(stored)
     return stored
@@ -139,6 +142,16 @@ def _adjusted(changes: list[dict], n: int, grow: int) -> list[dict]:
         else c
         for c in changes
     ]
+
+
+def _regrown(stored: Stored, grow: int) -> dict:
+    """The draft column when the draft keeps a round undone to enter again: a newcomer's null added to it
+    (`grow` 1) or taken away (-1), as to the rounds, so its entries stay by player."""
+    undone = (stored.draft or {}).get("undone")
+    if not isinstance(undone, dict):
+        return {}
+    stored.draft = {**(stored.draft or {}), "undone": _padded([undone], len(stored.game.players), grow)[0]}
+    return {"draft": _dump(stored.draft)}
 
 
 def _rewrite(db: Database, game_id: str, rounds: list[dict]) -> None:

@@ -74,7 +74,7 @@ def render_game(
     refill = store.undone(stored) if can_score and result.upcoming else None
     if refill is not None:
         # the round undone is back on the form as it was entered, the steps saved since as they are now
-        posted = posted or forms.fields(rules_.id, _over(refill, draft or {}))
+        posted = posted or forms.fields(rules_.id, seen.refill(stored, result, _over(refill, draft or {})))
         if not errors and not (stored.draft or {}).get("step"):  # said until a step of it is saved again: then stale
             message = message or problem(N_("Round %(round)d was undone."), round=len(stored.game.rounds) + 1)
     context = dict(

@@ -40,6 +40,15 @@ def form_context(stored: store.Stored, number: int, ctx):
     return dataclasses.replace(ctx, game=seen_game, upcoming=up, draft=draft, entry=up.entry), members
 
 
+def refill(stored: store.Stored, result: Result, rnd: dict) -> dict:
+    """A round by player (one undone, to enter again) as the next round's form shows it: its players' entries
+    alone, by their place (a player with none, a newcomer since, left empty)."""
+    up, n = result.upcoming, len(stored.game.players)
+    if up is None or up.players is None or up.players == list(range(n)):
+        return rnd
+    return seats._narrow(rnd, up.players, n, ("dealer", *rules.get(stored.game.rules).seat_fields))
+
+
 def widened(stored: store.Stored, data: dict, members: list[int] | None) -> dict:
     """A round (or its first steps) read from the players of the round, by player: null for the others."""
     if members is None:

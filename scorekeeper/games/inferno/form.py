@@ -86,6 +86,8 @@ def fields(rnd: dict) -> dict[str, str]:
     """The boxes that show a stored round on the form again: what read() reads back."""
     shown = {}
     for seat, (red, other) in enumerate(zip(rnd.get("red", []), rnd.get("other", []), strict=False)):
+        if red is None or other is None:
+            continue  # not in that round (RULES.md section 8): nothing to show
         shown.update({f"red.{seat}.{face}": str(n) for face, n in zip(FACES, red, strict=False)})
         shown[f"other.{seat}"] = str(other)
         if not any(red) and not other:
