@@ -43,6 +43,8 @@ def invisible(char: str) -> bool:
 def folded(text: str) -> str:
     """`text` as it reads: what shows nothing taken out, what shows a blank made a space ("An\\u200bne" is
     "Anne", "Anne\\u3164Marie" is "Anne Marie")."""
+    if text.isascii():  # no ASCII character is ignorable, a format character or a blank: most names, at once
+        return text
     return "".join(" " if c in BLANK else c for c in text if c in BLANK or not invisible(c))
 
 

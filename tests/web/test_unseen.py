@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from scorekeeper.rules import unseen
 from tests import pick
 from tests.samples import sample
 
@@ -85,3 +86,10 @@ def test_a_csv_cell_starting_with_what_shows_nothing_then_a_formula_gets_its_apo
         assert new_game(client, [*names[k : k + 3], "Bob", "Carl"][:3]).status_code == 303
     rows = list(csv.reader(io.StringIO(client.get("/history.csv").get_data(as_text=True))))
     assert sorted(row[4] for row in rows[1:] if "=" in row[4]) == sorted(n.replace("=", "'=") for n in names)
+
+
+def test_no_ascii_character_shows_nothing_so_a_name_in_ascii_reads_as_typed():
+    """unseen.folded hands ASCII text back without looking at each character (player_key runs for every name
+    of a game, at every derivation): right only while no ASCII character is ignorable, a format one or a blank."""
+    assert [c for c in map(chr, range(128)) if unseen.invisible(c) or c in unseen.BLANK] == []
+    assert unseen.player_key("  Anne\tMARIE ") == unseen.player_key("anne marie")
