@@ -59,7 +59,7 @@ def view(
         board = result.rounds[-1].entry if result.rounds else {}
     return {
         "game_id": stored.id,
-        "players": game.players,
+        "players": result.lineup.names if result.lineup else game.players,  # a seat handed over: its holder now
         "sides": result.sides,
         "options": game.options,
         "result": result,

@@ -146,3 +146,8 @@ def test_a_summary_written_before_seats_went_to_their_last_holder_is_made_again(
     finally:
         db.conn.close()
     assert terms(client.get("/players/Marc", headers=EN).get_data())["Games played"] == "1"
+
+
+def test_the_finished_game_links_the_records_its_seats_count_for(client, url):
+    links = parse(client.get(url).get_data()).first("p", class_="player-links").all("a")
+    assert [a.text() for a in links] == ["Marc", "Ben", "Cleo", "Dan", "Eve"]  # Anne's seat counts for Marc
