@@ -56,6 +56,7 @@ class Counter:
 COUNTER: Counter | None = None
 STARTED: dict[str, tuple[float, float, float]] = {}
 LINES: list[str] = []
+BEGAN = time.time()  # when this process began (its plugins are imported first)
 
 
 def pytest_configure(config) -> None:
@@ -67,7 +68,7 @@ def pytest_configure(config) -> None:
 def pytest_runtest_logstart(nodeid, location) -> None:
     """A test starts: note the clocks."""
     if COUNTER is not None:
-        STARTED[nodeid] = (time.monotonic(), time.process_time(), COUNTER.seconds())
+        STARTED[nodeid] = (time.time(), time.process_time(), COUNTER.seconds())
 
 
 def pytest_runtest_logfinish(nodeid, location) -> None:
@@ -75,7 +76,7 @@ def pytest_runtest_logfinish(nodeid, location) -> None:
     if COUNTER is None or nodeid not in STARTED:
         return
     wall, own, tree = STARTED.pop(nodeid)
-    took = {"id": nodeid, "wall": time.monotonic() - wall, "cpu": time.process_time() - own}
+    took = {"id": nodeid, "at": wall, "wall": time.time() - wall, "cpu": time.process_time() - own}
     LINES.append(json.dumps({**took, "tree": COUNTER.seconds() - tree, "worker": WORKER}))
 
 
@@ -87,7 +88,8 @@ def pytest_unconfigure(config) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{WORKER}-{os.getpid()}"
     (folder / f"{name}.jsonl").write_text("".join(line + "\n" for line in LINES))
-    (folder / f"total-{name}.json").write_text(json.dumps({"process": name, "cpu": COUNTER.seconds()}))
+    took = {"process": name, "cpu": COUNTER.seconds(), "began": BEGAN, "ended": time.time()}
+    (folder / f"total-{name}.json").write_text(json.dumps(took))
     COUNTER.leave()
 
 
@@ -96,7 +98,8 @@ def summary(folder: Path, rows: int = 30) -> str:
     tests = [json.loads(line) for path in folder.glob("*.jsonl") for line in path.read_text().splitlines()]
     if any(t["worker"] != "main" for t in tests):
         tests = [t for t in tests if t["worker"] != "main"]  # xdist's controller only relays the workers' reports
-    totals = [json.loads(path.read_text())["cpu"] for path in folder.glob("total-*.json")]
+    processes = [json.loads(path.read_text()) for path in folder.glob("total-*.json")]
+    totals = [process["cpu"] for process in processes]
     files: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0.0, 0.0, 0.0])
     for test in tests:
         row = files[test["id"].split("::")[0]]
@@ -107,6 +110,7 @@ def summary(folder: Path, rows: int = 30) -> str:
     lines = [
         f"{len(tests)} tests, CPU {sum(t['tree'] for t in tests):.1f} s in the tests, "
         f"{sum(totals):.1f} s in the test processes altogether",
+        *timeline(tests, processes),
         f"{'file':56} {'tests':>5} {'wall s':>7} {'own CPU':>7} {'CPU':>6}",
     ]
     for name, (count, wall, own, tree) in sorted(files.items(), key=lambda item: -item[1][3])[:rows]:
@@ -115,6 +119,22 @@ def summary(folder: Path, rows: int = 30) -> str:
     for test in sorted(tests, key=lambda t: -t["tree"])[:rows]:
         lines.append(f"{test['tree']:6.2f} {test['wall']:6.2f}  {test['id']}")
     return "\n".join(lines)
+
+
+def timeline(tests: list[dict], processes: list[dict]) -> list[str]:
+    """When the first test began after the run's start, and how far apart the test processes ended their last
+    test (the tail, when fewer processes than cores have work), where the lines say when (runs since 2026-11-28)."""
+    if not tests or "at" not in tests[0] or "began" not in processes[0]:
+        return []
+    began = min(process["began"] for process in processes)
+    last: dict[str, float] = collections.defaultdict(float)
+    for test in tests:
+        last[test["worker"]] = max(last[test["worker"]], test["at"] + test["wall"])
+    first = min(test["at"] for test in tests) - began
+    return [
+        f"first test {first:.1f} s after the start, last {max(last.values()) - began:.1f} s; test processes "
+        f"ended their last test within {max(last.values()) - min(last.values()):.1f} s of each other"
+    ]
 
 
 if __name__ == "__main__":

@@ -130,6 +130,19 @@ def test_the_suites_cpu_is_summed_by_file_leaving_out_the_controllers_relayed_re
     assert lines[5].split() == ["2.00", "4.00", "tests/a.py::three"]
 
 
+def test_the_suites_timeline_says_when_the_first_test_began_and_how_far_apart_the_processes_ended(tmp_path):
+    def line(worker: str, at: float, wall: float) -> str:
+        return json.dumps({"id": "tests/a.py::t", "at": at, "wall": wall, "cpu": 0, "tree": 0, "worker": worker}) + "\n"
+
+    (tmp_path / "gw0-1.jsonl").write_text(line("gw0", 1004.0, 1.0) + line("gw0", 1005.0, 50.0))
+    (tmp_path / "gw1-2.jsonl").write_text(line("gw1", 1003.5, 40.0))
+    for name, began in (("main-3", 1000.0), ("gw0-1", 1001.0), ("gw1-2", 1001.5)):
+        (tmp_path / f"total-{name}.json").write_text(json.dumps({"process": name, "cpu": 1, "began": began}))
+    lines = suite_cpu.summary(tmp_path).splitlines()
+    said = "first test 3.5 s after the start, last 55.0 s; test processes ended their last test within 11.5 s of"
+    assert lines[1] == said + " each other"
+
+
 def test_a_round_saves_path_is_counted_module_by_module():
     from bench import save_path
 
