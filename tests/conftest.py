@@ -21,28 +21,26 @@ ENGINES = ("sqlite", "postgresql")
 
 
 def pytest_configure(config):
-    """The run's first process starts a throwaway PostgreSQL server (where Debian's package is installed); the
-    test processes xdist starts find it through the environment. Servers left by killed runs are stopped."""
+    """The run's first process starts a throwaway PostgreSQL server (where Debian's package is installed), in a
+    thread while the test processes xdist starts import and collect; they find it through the environment. Servers
+    left by killed runs are stopped."""
     unknown = sorted(set(registered()) - set(registry.ids()))
     if unknown:  # the games are found in the installed metadata, which pip writes from pyproject.toml
         pytest.exit(f"pyproject.toml registers games not installed ({', '.join(unknown)}): run make setup-test", 4)
-    if hasattr(config, "workerinput") or os.environ.get(postgresql.URL) or postgresql.binaries() is None:
+    if hasattr(config, "workerinput") or os.environ.get(postgresql.URL) or os.environ.get(postgresql.URL_FILE):
         return
-    postgresql.sweep()
-    url, folder = postgresql.start()
-    os.environ[postgresql.URL] = url
-    config.stash[POSTGRESQL_FOLDER] = folder
+    if postgresql.binaries() is not None:
+        config.stash[POSTGRESQL] = postgresql.Starting()
 
 
 def pytest_unconfigure(config):
     """Stop the server this process started, if it did."""
-    folder = config.stash.get(POSTGRESQL_FOLDER, None)
-    if folder is not None:
-        os.environ.pop(postgresql.URL, None)
-        postgresql.stop(folder)
+    starting = config.stash.get(POSTGRESQL, None)
+    if starting is not None:
+        starting.stop()
 
 
-POSTGRESQL_FOLDER = pytest.StashKey[str]()
+POSTGRESQL = pytest.StashKey[postgresql.Starting]()
 
 
 def registered() -> dict[str, str]:

@@ -1,10 +1,12 @@
 """A throwaway PostgreSQL server for one test run (bench/pgcluster.py: Debian's `postgresql` package, a
 cluster made in a temporary folder on a free loopback port), without fsync: durability is no part of a test.
 
-The run's first process starts it and says where it is in the environment (URL), which the test processes
-xdist starts inherit. However the run ends (kill -9 too), its server stops with it: a watching process of its
-own stops it when the run is gone (`stop_with_this_process`). The cluster's folder also names the run (OWNER),
-so that a server left by an older run is stopped by the next run (`sweep`).
+The run's first process starts it in a thread of its own while the test processes xdist starts import and collect (a
+second or two of the run's start saved), and says in the environment where they will find its address: a file
+(URL_FILE) written once it answers, which the first test that needs it waits for. However the run ends (kill -9
+too), its server stops with it: a watching process of its own stops it when the run is gone
+(`stop_with_this_process`). The cluster's folder also names the run (OWNER), so that a server left by an older run
+is stopped by the next run (`sweep`).
 
 Each test gets a store of its own: a schema made and migrated for it (35 ms; a database copied from a template
 took twice that), named by the URL's search_path. The `app` fixture's store is the one exception
@@ -16,18 +18,32 @@ from __future__ import annotations
 import glob
 import os
 import secrets
+import shutil
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from bench import pgcluster
 from bench.pgcluster import binaries, stop
 
-__all__ = ["binaries", "emptied_store", "empty_store", "fresh_store", "server_url", "start", "stop", "sweep"]
+__all__ = [
+    "Starting",
+    "binaries",
+    "emptied_store",
+    "empty_store",
+    "fresh_store",
+    "server_url",
+    "start",
+    "stop",
+    "sweep",
+]
 
 URL = "TEST_POSTGRESQL_URL"  # where the run's server is (not SCOREKEEPER_*: the app would read that as a setting)
+URL_FILE = "TEST_POSTGRESQL_URL_FILE"  # the file its URL is written to once it answers (or why it did not start)
+STARTING = 120  # seconds a test waits for the server to answer
 OWNER = "test-run"  # in a cluster's folder: the process id and start time of the test run that made it
 _admin: dict = {}
 _lock = threading.Lock()
@@ -35,11 +51,25 @@ _watchers: list[subprocess.Popen] = []  # each holds the writing end of a pipe i
 
 
 def server_url() -> str:
-    """The run's server (it fails the test, saying why, where there is none)."""
+    """The run's server, once it answers (it fails the test, saying why, where there is none)."""
     url = os.environ.get(URL)
+    if not url and os.environ.get(URL_FILE):
+        url = os.environ[URL] = _announced(Path(os.environ[URL_FILE]))
     if not url:
         raise RuntimeError("no PostgreSQL server for the tests: is Debian's postgresql package installed?")
     return url
+
+
+def _announced(note: Path) -> str:
+    """The URL the run's first process writes to `note` once its server answers."""
+    for _ in range(STARTING * 50):
+        if note.exists():
+            said = note.read_text()
+            if not said.startswith("postgresql://"):
+                raise RuntimeError(f"the tests' PostgreSQL server did not start: {said}")
+            return said
+        time.sleep(0.02)
+    raise RuntimeError(f"the tests' PostgreSQL server did not start within {STARTING} s")
 
 
 def in_schema(name: str) -> str:
@@ -143,6 +173,38 @@ def start() -> tuple[str, str]:
         mark.write(f"{os.getpid()} {_started(os.getpid())}\n")
     stop_with_this_process(folder)
     return url, folder
+
+
+class Starting:
+    """The run's server, started in a thread while the test processes start; its URL written to a file for them."""
+
+    def __init__(self) -> None:
+        """Say where the URL will be (URL_FILE, inherited by the test processes), then start the server."""
+        self.note = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-url-")) / "url"
+        os.environ[URL_FILE] = str(self.note)
+        self.folder: str | None = None
+        self.thread = threading.Thread(target=self._start, name="postgresql-start", daemon=True)
+        self.thread.start()
+
+    def _start(self) -> None:
+        """Stop the servers of killed runs, start this run's, and write its URL (or why it did not start)."""
+        try:
+            sweep()
+            url, self.folder = start()
+        except Exception as error:  # a test that needs the server fails, saying so; the others run
+            url = f"{type(error).__name__}: {error}"
+        written = self.note.with_suffix(".new")
+        written.write_text(url)
+        written.rename(self.note)  # whole, at once
+
+    def stop(self) -> None:
+        """Stop the server (once it has started) and forget where it was."""
+        self.thread.join()
+        os.environ.pop(URL_FILE, None)
+        os.environ.pop(URL, None)
+        if self.folder is not None:
+            stop(self.folder)
+        shutil.rmtree(self.note.parent, ignore_errors=True)
 
 
 def stop_with_this_process(folder: str) -> None:

@@ -6,8 +6,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+
+import pytest
 
 from tests import postgresql
 
@@ -54,3 +57,19 @@ def test_a_killed_run_has_its_cluster_stopped_at_once(tmp_path):
     while os.path.isdir(folder) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not os.path.exists(folder)
+
+
+def test_a_test_waits_for_the_server_the_run_is_starting_and_is_told_why_it_did_not_start(tmp_path, monkeypatch):
+    """The run's first process starts the server while the test processes start: a test that needs it waits for the
+    URL it writes once the server answers; where the server could not start, such a test fails saying why."""
+    note = tmp_path / "url"
+    monkeypatch.setenv(postgresql.URL, "")  # not known yet (and the run's own put back after)
+    monkeypatch.setenv(postgresql.URL_FILE, str(note))
+    threading.Timer(0.3, note.write_text, ["postgresql://postgres@127.0.0.1:5999/scorekeeper"]).start()
+    assert postgresql.server_url() == "postgresql://postgres@127.0.0.1:5999/scorekeeper"
+    assert os.environ[postgresql.URL] == postgresql.server_url()  # asked once per test process
+
+    monkeypatch.setenv(postgresql.URL, "")
+    note.write_text("RuntimeError: PostgreSQL is not installed")
+    with pytest.raises(RuntimeError, match="did not start: RuntimeError: PostgreSQL is not installed"):
+        postgresql.server_url()
