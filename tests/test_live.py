@@ -166,3 +166,19 @@ def test_a_watcher_that_comes_to_wait_after_the_change_was_looked_at_still_wakes
     watch.changed("game-e")
     keeper.join(5)
     other.close()
+
+
+def test_a_store_forgotten_is_watched_no_more_and_its_thread_ends_at_once(tmp_path):
+    """A test's store, once the test is over: the thread that looked at it for news ends at its next look
+    rather than 30 s later (IDLE), and a later wait on that store makes a new watch."""
+    path = str(tmp_path / "watch.sqlite")
+    db.migrate(path)
+    watch = live.watch(path)
+    watch.wait("game-d", 1, 0.1)  # (no such game: it wakes at the first look) the watch's thread goes on looking
+    thread = watch.thread
+    assert thread is not None and thread.is_alive()
+    live.forget(path)
+    thread.join(5)  # a deadline for a busy machine, not a measure of speed: a look comes every TICK
+    assert not thread.is_alive()
+    assert live.watch(path) is not watch
+    live.forget(path)

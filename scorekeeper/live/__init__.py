@@ -40,6 +40,15 @@ def watch(location: str) -> Watchers:
         return found
 
 
+def forget(location: str) -> None:
+    """Watch a store no more (a test's, once it is over): its thread ends at once rather than after IDLE seconds
+    of looking at a store nobody will use again, and a later wait makes a new watch."""
+    with _lock:
+        found = _watches.pop(location, None)
+    if found is not None:
+        found.close()
+
+
 def wait(location: str, key: str, seen: int, timeout: float) -> bool:
     """Wait until what `key` names moves on from version `seen`, or `timeout` seconds; whether it did."""
     return watch(location).wait(key, seen, timeout)

@@ -56,9 +56,9 @@ class Listener(Watchers):
             idle_since = time.monotonic()
             while True:
                 with self.lock:
-                    if self.waiting:
+                    if self.waiting and not self.closed:
                         idle_since = time.monotonic()
-                    elif time.monotonic() - idle_since > IDLE:
+                    elif self.closed or time.monotonic() - idle_since > IDLE:
                         self.thread = None
                         return
                     unknown, self.unknown = self.unknown, False

@@ -61,7 +61,7 @@ class Watch(Watchers):
                 else:
                     self._answer(bell)
                 with self.lock:
-                    if not self.waiting and time.monotonic() - idle_since > IDLE:
+                    if self.closed or (not self.waiting and time.monotonic() - idle_since > IDLE):
                         self.thread = None
                         return
                     if not self.waiting:

@@ -22,6 +22,7 @@ class Watchers:
         self.versions: dict[str, int | None] = {}  # game id -> the version last seen
         self.unknown = False  # some version is None (changed here): the next look reads them
         self.thread: threading.Thread | None = None
+        self.closed = False  # the store is no longer watched (live.forget): the thread ends at its next look
 
     def wait(self, game_id: str, seen: int, timeout: float) -> bool:
         """Wait until the game changes from version `seen`, or `timeout` seconds; whether it changed."""
@@ -51,6 +52,11 @@ class Watchers:
                     self.versions.pop(game_id, None)
                     if self.events.get(game_id) is event and not event.is_set():
                         del self.events[game_id]
+
+    def close(self) -> None:
+        """Watch no more: the thread ends at its next look, waking nobody (a test's store, once the test is over)."""
+        with self.lock:
+            self.closed = True
 
     def changed(self, game_id: str) -> None:
         """Wake whoever waits on this game (a new Event serves the next waiters)."""
