@@ -4,7 +4,12 @@ at least 44x44 px, and it works without JavaScript."""
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, expect
 
+from scorekeeper import rules
+from scorekeeper.i18n import translate
+from tests import pick
+
 pytestmark = pytest.mark.browser
+GAME = pick.game()  # any game's setup form
 
 
 def box(page: Page, selector: str) -> FloatRect:
@@ -41,12 +46,12 @@ def test_the_menu_fits_the_header_and_every_tap_is_big_enough(page: Page, live_s
 def test_the_menu_works_without_javascript(browser: Browser, live_server):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844}, locale="en-GB")
     page = context.new_page()
-    page.goto(live_server + "/new/inferno")
+    page.goto(f"{live_server}/new/{GAME}")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     page.locator("details.lang summary").click()
     page.locator("details.lang nav a[lang=de]").click()
-    expect(page).to_have_url(live_server + "/new/inferno")
-    expect(page.locator("h1")).to_have_text("Inferno")
+    expect(page).to_have_url(f"{live_server}/new/{GAME}")
+    expect(page.locator("h1")).to_have_text(translate(rules.get(GAME).name, "de"))
     expect(page.locator("button[type=submit].primary")).to_have_text("Partie starten")
     context.close()
 

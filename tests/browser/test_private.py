@@ -7,10 +7,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests import pick
+
 from .helpers import open_game
 from .test_offline import until
 
 pytestmark = pytest.mark.browser
+GAME = pick.game(pick.players(3))  # any game three can play
 
 KEPT = """() => caches.open('scorekeeper-pages-v1').then(c => c.keys())
               .then(keys => keys.map(r => new URL(r.url).pathname + new URL(r.url).search))"""
@@ -25,7 +28,7 @@ def test_only_game_pages_are_kept_on_the_phone(browser, browser_context_args, li
     context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
     page = context.new_page()
     try:
-        url = open_game(page, live_server, "inferno", ["Anne", "Julien", "Sylvie"])
+        url = open_game(page, live_server, GAME, ["Anne", "Julien", "Sylvie"])
         game = url.removeprefix(live_server)
         until(page, "() => !!navigator.serviceWorker.controller")
         page.reload()  # through the worker now
@@ -34,8 +37,8 @@ def test_only_game_pages_are_kept_on_the_phone(browser, browser_context_args, li
             page.goto(live_server + path)
             expect(page.locator("main")).to_be_visible()
         page.goto(live_server + "/history")
-        with page.expect_response(asked_by_offline_js("/history?game=inferno&player=")):  # 800 ms after the swap
-            page.locator("#history-filters select[name=game]").select_option("inferno")  # htmx, pushed to history
+        with page.expect_response(asked_by_offline_js(f"/history?game={GAME}&player=")):  # 800 ms after the swap
+            page.locator("#history-filters select[name=game]").select_option(GAME)  # htmx, pushed to history
         kept = page.evaluate(KEPT)
         assert game in kept
         assert not [path for path in kept if not path.startswith("/games/")], kept

@@ -10,29 +10,37 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper import create_app
+from tests import pick
 from tests.conftest import TEST_CONFIG, fresh_store
+from tests.samples import enter, first, sample, start
 
-from .helpers import HX, post_round, seats, start, stored
+from .helpers import HX, post_round, stored
 
-P3 = ["Anne", "Julien", "Sylvie"]
+GAME = sample(pick.game()).GAME  # any game's sample, played to its end
+*EARLIER, LAST = pick.posts(GAME, len(GAME["rounds"]))  # the steps of its last round: the last one ends it
 PUBLIC = "https://scores.example.org"
 FORGED = {**HX, "Host": "evil.example", "Accept-Encoding": "gzip"}
 
 
 @pytest.fixture
 def url(client):
-    """A Tout ou rien game of one hand, its bids in: its tricks end it."""
-    url = start(client, "tout-ou-rien", P3, dealer=0, hands="1")
-    fields = {**seats("bids", [1, 0, 0]), **seats("open", ["open"] * 3)}
-    assert post_round(client, url, 1, "bids", fields).status_code == 303
+    """The sample game but the last step of its last round, which ends it."""
+    url = enter(client, first(GAME, len(GAME["rounds"]) - 1))
+    for step, fields in EARLIER:
+        assert post_round(client, url, len(GAME["rounds"]), step, fields).status_code == 303
     return url
+
+
+def finish(client, url: str):
+    """Post the step that ends the game."""
+    return post_round(client, url, len(GAME["rounds"]), *LAST)
 
 
 def test_a_forged_host_never_reaches_another_watcher(app, client, other_phone, url):
     # the news after the last round carries "share the result" (a link and a mail): drawn for the first poll,
     # it is served to every watcher, compressed once; a Host of evil.example must not be what they all get
     seen = stored(app, url).version
-    assert post_round(client, url, 1, "tricks", seats("tricks", [1, 0, 0])).status_code == 303
+    assert finish(client, url).status_code == 303
     forger = app.test_client()
     forger.get(url)  # its own cookie, then its poll with another Host
     assert b"evil.example" not in forger.get(f"{url}/poll?version={seen}", headers=FORGED).data
@@ -57,7 +65,7 @@ def test_the_links_start_with_the_address_the_connection_reached(live_server, ur
 
 def test_the_printed_sheets_link_is_the_servers_not_the_hosts(client, url):
     # a sheet printed for the table: its link and QR code must open on another phone, whatever Host was asked
-    assert post_round(client, url, 1, "tricks", seats("tricks", [1, 0, 0])).status_code == 303
+    assert finish(client, url).status_code == 303
     response = client.get(f"{url}/sheet.pdf", headers={"Host": "evil.example"})
     printed = "".join("".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(response.data)).pages)
     assert response.status_code == 200 and f"http://localhost{url}" in printed and "evil" not in printed
@@ -66,7 +74,7 @@ def test_the_printed_sheets_link_is_the_servers_not_the_hosts(client, url):
 def test_a_public_url_refuses_a_host_it_does_not_name(tmp_path, empty_store):
     app = create_app({**TEST_CONFIG, "DATABASE": fresh_store(empty_store, tmp_path), "PUBLIC_URL": PUBLIC})
     client = app.test_client()
-    url = start(client, "tout-ou-rien", P3, dealer=0, hands="3 2 1")
+    url = start(client, GAME)
     for host in ("evil.example", "scores.example.org.evil.example", "192.168.1.20:8000"):
         answer = client.get(url, headers={"Host": host})
         assert answer.status_code == 400 and host.encode() not in answer.data, host

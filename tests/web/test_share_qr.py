@@ -9,14 +9,16 @@ import segno
 from PIL import Image
 
 from scorekeeper.views import share
+from tests import pick
+from tests.samples import sample, start
 
-from .helpers import links, start
+from .helpers import links
 
 
 @pytest.fixture
 def url(client):
-    """A Tout ou rien game started on `client`."""
-    return start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"], dealer=0, hands="3 2 1")
+    """A game started on `client` (any game's sample table)."""
+    return start(client, sample(pick.game()).GAME)
 
 
 def modules(png: bytes) -> list[list[bool]]:
