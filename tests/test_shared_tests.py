@@ -41,7 +41,6 @@ NOT_YET = {
     "tests/web/test_clubs.py",
     "tests/web/test_draws.py",
     "tests/web/test_events.py",
-    "tests/web/test_gamefile.py",
     "tests/web/test_history.py",
     "tests/web/test_hostile.py",
     "tests/web/test_kept.py",
