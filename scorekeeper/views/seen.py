@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from flask import request
+
 from .. import rules, store
 from ..db import Database
-from ..rules import Game, Invalid, Problem, Result, RoundResult, lineup, seats
+from ..rules import N_, Game, Invalid, Problem, Result, RoundResult, lineup, problem, seats
 from . import screen
 
 
@@ -27,9 +29,13 @@ def form_view(stored: store.Stored, result: Result, v: dict) -> tuple[dict | Non
 
 
 def form_context(stored: store.Stored, number: int, ctx):
-    """The form reader's context for the next round's players alone, and who they are (None: everyone)."""
+    """The form reader's context for the next round's players alone, and who they are (None: everyone). A form
+    drawn for other players than the round's now (its `seated` field) is refused: read by place, its entries
+    would go to other players."""
     rules_ = rules.get(stored.game.rules)
     result = store.derived(stored)
+    if number == len(stored.game.rounds) + 1:
+        _same_table(stored, result, number, request.form.get("seated"))
     seen = lineup.seen_upcoming(rules_, stored.game, result) if number == len(stored.game.rounds) + 1 else None
     if seen is None:
         return ctx, None
@@ -38,6 +44,21 @@ def form_context(stored: store.Stored, number: int, ctx):
     if draft and isinstance(draft.get("data"), dict):
         draft = {**draft, "data": lineup.narrowed(rules_, stored.game, draft["data"], members, number)}
     return dataclasses.replace(ctx, game=seen_game, upcoming=up, draft=draft, entry=up.entry), members
+
+
+def _same_table(stored: store.Stored, result: Result, number: int, drawn: str | None) -> None:
+    """Conflict when the next round's players, by player as they sit, are not those a form was drawn for (a form
+    that does not say is read as before)."""
+    up = result.upcoming
+    if drawn is None or up is None:
+        return
+    now = up.players if up.players is not None else range(len(stored.game.players))
+    if drawn != ",".join(str(p) for p in now):
+        message = N_(
+            "The players of round %(round)d changed on another phone meanwhile: nothing was saved. "
+            "Here is its form as it stands now."
+        )
+        raise store.Conflict(problem(message, round=number))
 
 
 def refill(stored: store.Stored, result: Result, rnd: dict) -> dict:
