@@ -94,6 +94,13 @@ def _worst(rules_: rules.Rules, result: Result, still: list[int]) -> int | None:
     return max(totals) if rules_.lowest_wins else min(totals)
 
 
+def _offered(stored: store.Stored) -> int | None:
+    """The starting total the join form offers a latecomer now: the rules' default."""
+    result = store.derived(stored)
+    still = result.lineup.still() if result.lineup else list(range(len(stored.game.players)))
+    return _worst(rules.get(stored.game.rules), result, still)
+
+
 @bp.post("/<game_id>/lineup")
 def lineup_change(game_id: str):
     """Record one change before the next round; refused with the reason on the changes page."""
@@ -156,7 +163,9 @@ def _read(stored: store.Stored, kind: str) -> tuple[dict, str | None]:
         if (form.get("after") or "").strip():
             made["after"] = _int(form.get("after"), "after")
         if (form.get("start") or "").strip():
-            made["start"] = _int(form.get("start"), "start")
+            start = _int(form.get("start"), "start")
+            if start != _offered(stored):  # left as offered, the default: it follows a round corrected later
+                made["start"] = start
         return made, text
     if kind == "back":
         return {"join": _int(form.get("player"), "player")}, None
