@@ -20,12 +20,8 @@ def add_change(db: Database, game_id: str, version: int, change: dict, name: str
         stored = _reload(db, game_id)
         if stored.version != version:
             raise Conflict(problem(N_("The game changed on another phone meanwhile: here it is as it stands now.")))
+        _between_rounds(stored)
         number = len(stored.game.rounds) + 1
-        draft = stored.draft or {}
-        if draft.get("number") == number and draft.get("step"):
-            raise Conflict(
-                problem(N_("Round %(round)d has a step saved: the table changes between rounds."), round=number)
-            )
         players, changes, rounds = stored.game.players, stored.game.changes, stored.game.rounds
         if name is not None:  # a newcomer: a null in every round, a 0 in every adjustment before them
             players = [*players, name]
@@ -44,12 +40,14 @@ def add_change(db: Database, game_id: str, version: int, change: dict, name: str
 
 
 def undo_change(db: Database, game_id: str, was: dict) -> Stored:
-    """Take back the last change, provided it is still what the page showed (`was`) and no round came after it."""
+    """Take back the last change, provided it is still what the page showed (`was`), no round came after it and the
+    next round has no step saved."""
     with write(db, game_id):
         stored = _reload(db, game_id)
         changes = stored.game.changes
         if not changes or changes[-1] != was or changes[-1]["before"] != len(stored.game.rounds) + 1:
             raise Conflict(problem(N_("That change is no longer the last thing done: nothing was undone.")))
+        _between_rounds(stored)
         players = list(stored.game.players)
         joined = was.get("join")
         if joined == len(players) - 1 and not any(c.get("join") == joined for c in changes[:-1]):
@@ -120,6 +118,14 @@ def _played(game) -> rules.Result:
             "Undo the rounds back to round %(round)d to change it."
         )
         raise fail(message, round=found.round, field="changes") from None
+
+
+def _between_rounds(stored: Stored) -> None:
+    """Conflict when the next round has a step saved (its bids): the table changes between rounds only."""
+    number = len(stored.game.rounds) + 1
+    draft = stored.draft or {}
+    if draft.get("number") == number and draft.get("step"):
+        raise Conflict(problem(N_("Round %(round)d has a step saved: the table changes between rounds."), round=number))
 
 
 def _padded(rounds: list[dict], n: int, grow: int) -> list[dict]:
