@@ -7,15 +7,12 @@ from werkzeug.datastructures import MultiDict
 from tests.markup import parse
 from tests.web.helpers import post_round, start, text
 
+from .steps import others
+
 pytestmark = pytest.mark.two_engines
 
 FOUR = ["Anne", "Ben", "Cleo", "Dan"]
 EN = {"Accept-Language": "en"}
-
-
-def others(values):
-    """An Inferno round where only other cards were collected, for the form's players in order."""
-    return {f"other.{k}": str(v) for k, v in enumerate(values)}
 
 
 def change(client, url, kind, **fields):

@@ -7,7 +7,9 @@ import json
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import post_round, start, text
+from tests.web.helpers import post_round, text
+
+from .steps import after_one_round, change, others
 
 pytestmark = pytest.mark.two_engines
 
@@ -15,23 +17,11 @@ FOUR = ["Anne", "Ben", "Cleo", "Dan"]
 EN = {"Accept-Language": "en"}
 
 
-def change(client, url, kind, **fields):
-    """Post one change from the changes page as a phone without JavaScript does; the response."""
-    version = parse(client.get(f"{url}/lineup").get_data()).first("input", name="version").attrs["value"]
-    return client.post(f"{url}/lineup", data={"kind": kind, "version": version, **fields}, headers=EN)
-
-
-def others(values):
-    """An Inferno round where only other cards were collected, by player."""
-    return {f"other.{k}": str(v) for k, v in enumerate(values)}
-
-
 @pytest.fixture
 def url(client):
     """Inferno after one round (Anne 1, Ben 2, Cleo 3, Dan 4) and a misdeal fining Ben 5 before round 2."""
-    url = start(client, "inferno", FOUR)
-    assert post_round(client, url, 1, "round", others([1, 2, 3, 4])).status_code == 303
-    assert change(client, url, "adjust", **{"points.1": "5"}, reason="misdeal").status_code == 303
+    url = after_one_round(client)
+    assert change(client, url, "adjust", EN, **{"points.1": "5"}, reason="misdeal").status_code == 303
     return url
 
 
@@ -39,7 +29,7 @@ def url(client):
 def test_a_latecomer_joins_after_an_adjustment_and_the_game_file_round_trips(client, url, rounds_between):
     if rounds_between:
         assert post_round(client, url, 2, "round", others([1, 1, 1, 1])).status_code == 303
-    joined = change(client, url, "join", name="Eve", start="")
+    joined = change(client, url, "join", EN, name="Eve", start="")
     assert joined.status_code == 303, text(joined)
     exported = client.get(f"{url}/export.json").get_json()
     assert exported["changes"][0]["adjust"] == [0, 5, 0, 0, 0]  # one number per player, Eve's 0
@@ -49,9 +39,9 @@ def test_a_latecomer_joins_after_an_adjustment_and_the_game_file_round_trips(cli
 
 
 def test_undoing_the_join_takes_the_newcomer_s_entry_out_of_the_adjustment(client, url):
-    assert change(client, url, "join", name="Eve", start="").status_code == 303
+    assert change(client, url, "join", EN, name="Eve", start="").status_code == 303
     was = parse(client.get(f"{url}/lineup").get_data()).first("form", id="undo-change").first("input", name="was")
     assert client.post(f"{url}/lineup/undo", data={"was": was.attrs["value"]}).status_code == 303
     exported = client.get(f"{url}/export.json").get_json()
     assert exported["players"] == FOUR and exported["changes"][0]["adjust"] == [0, 5, 0, 0]
-    assert change(client, url, "join", name="Eve", start="").status_code == 303  # and she may join again
+    assert change(client, url, "join", EN, name="Eve", start="").status_code == 303  # and she may join again

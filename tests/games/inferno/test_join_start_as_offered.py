@@ -6,19 +6,15 @@ stored as a start the table had chosen, and stayed put."""
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import post_round, start
+from tests.web.helpers import post_round
+
+from .steps import after_one_round, change, others
 
 pytestmark = pytest.mark.two_engines
 
 
-def others(values):
-    """An Inferno round where only other cards were collected, by player."""
-    return {f"other.{k}": str(v) for k, v in enumerate(values)}
-
-
 def test_a_start_left_as_offered_follows_a_correction_of_the_rounds_before(client):
-    url = start(client, "inferno", ["Anne", "Ben", "Cleo", "Dan"])
-    assert post_round(client, url, 1, "round", others([1, 2, 3, 4])).status_code == 303
+    url = after_one_round(client)
     join = parse(client.get(f"{url}/lineup").get_data()).first("form", id="join")
     offered = {box.attrs["name"]: box.attrs.get("value", "") for box in join.all("input") if "name" in box.attrs}
     assert offered["start"] == "4"  # the worst total: Dan's
@@ -31,9 +27,6 @@ def test_a_start_left_as_offered_follows_a_correction_of_the_rounds_before(clien
 
 
 def test_a_start_typed_otherwise_stays_as_typed(client):
-    url = start(client, "inferno", ["Anne", "Ben", "Cleo", "Dan"])
-    assert post_round(client, url, 1, "round", others([1, 2, 3, 4])).status_code == 303
-    version = parse(client.get(f"{url}/lineup").get_data()).first("input", name="version").attrs["value"]
-    joined = {"kind": "join", "version": version, "name": "Eve", "start": "0"}
-    assert client.post(f"{url}/lineup", data=joined).status_code == 303
+    url = after_one_round(client)
+    assert change(client, url, "join", name="Eve", start="0").status_code == 303
     assert client.get(f"{url}/export.json").get_json()["changes"] == [{"before": 2, "join": 4, "start": 0}]

@@ -5,16 +5,13 @@ it was read by place (Cleo got Ben's cards, Dan Cleo's, Dan's own were dropped) 
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import links, post_round, start, text
+from tests.web.helpers import links, text
+
+from .steps import after_one_round, change, others
 
 pytestmark = pytest.mark.two_engines
 
 EN = {"Accept-Language": "en"}
-
-
-def others(values):
-    """An Inferno round where only other cards were collected, for the form's players in order."""
-    return {f"other.{k}": str(v) for k, v in enumerate(values)}
 
 
 def drawn(client, url) -> dict[str, str]:
@@ -27,13 +24,10 @@ def drawn(client, url) -> dict[str, str]:
 
 @pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}], ids=["without JavaScript", "htmx"])
 def test_a_round_from_a_form_drawn_before_ben_sat_out_is_refused(client, other_phone, headers):
-    url = start(client, "inferno", ["Anne", "Ben", "Cleo", "Dan"])
-    assert post_round(client, url, 1, "round", others([1, 2, 3, 4])).status_code == 303
+    url = after_one_round(client)
     other_phone.get(links(client, url)["score-link"])
     form = drawn(client, url)  # round 2's form, for the four of them
-    version = parse(other_phone.get(f"{url}/lineup").get_data()).first("input", name="version").attrs["value"]
-    ben_out = {"kind": "sit_out", "version": version, "sit_out": "1"}
-    assert other_phone.post(f"{url}/lineup", data=ben_out).status_code == 303
+    assert change(other_phone, url, "sit_out", sit_out="1").status_code == 303  # Ben sits out, on the other phone
     refused = client.post(f"{url}/rounds", data={**form, **others([5, 6, 7, 8])}, headers={**EN, **headers})
     assert refused.status_code == 409
     assert "The players of round 2 changed on another phone meanwhile" in text(refused)

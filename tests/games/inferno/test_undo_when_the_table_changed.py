@@ -7,24 +7,14 @@ another's cards."""
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import post_round, start, undo
+from tests.web.helpers import post_round, undo
+
+from .steps import after_one_round, change, others
 
 pytestmark = pytest.mark.two_engines
 
 FOUR = ["Anne", "Ben", "Cleo", "Dan"]
 EN = {"Accept-Language": "en"}
-
-
-def others(values):
-    """An Inferno round where only other cards were collected, for the form's players in order."""
-    return {f"other.{k}": str(v) for k, v in enumerate(values)}
-
-
-def change(client, url, kind, **fields):
-    """Post one change from the changes page as a phone without JavaScript does."""
-    version = parse(client.get(f"{url}/lineup").get_data()).first("input", name="version").attrs["value"]
-    response = client.post(f"{url}/lineup", data={"kind": kind, "version": version, **fields})
-    assert response.status_code == 303
 
 
 def take_back_the_last_change(client, url):
@@ -49,13 +39,11 @@ def refilled(client, url) -> dict[str, str]:
 @pytest.fixture
 def url(client):
     """Inferno after one round (Anne 1, Ben 2, Cleo 3, Dan 4)."""
-    url = start(client, "inferno", FOUR)
-    assert post_round(client, url, 1, "round", others([1, 2, 3, 4])).status_code == 303
-    return url
+    return after_one_round(client)
 
 
 def test_a_round_ben_sat_out_undone_is_back_on_the_form_of_its_players(client, url):
-    change(client, url, "sit_out", sit_out="1")
+    assert change(client, url, "sit_out", sit_out="1").status_code == 303
     assert post_round(client, url, 2, "round", others([5, 7, 8])).status_code == 303  # Anne, Cleo, Dan
     assert undo(client, url, 2).status_code == 303
     assert refilled(client, url) == {"Anne": "5", "Cleo": "7", "Dan": "8"}
@@ -66,9 +54,9 @@ def test_a_round_ben_sat_out_undone_is_back_on_the_form_of_its_players(client, u
 def test_a_round_undone_then_sat_out_by_ben_keeps_each_entry_in_its_player_s_box(client, url):
     assert post_round(client, url, 2, "round", others([5, 6, 7, 8])).status_code == 303
     assert undo(client, url, 2).status_code == 303
-    change(client, url, "sit_out", sit_out="1")
+    assert change(client, url, "sit_out", sit_out="1").status_code == 303
     assert refilled(client, url) == {"Anne": "5", "Cleo": "7", "Dan": "8"}
-    change(client, url, "join", name="Eve", start="")
+    assert change(client, url, "join", name="Eve", start="").status_code == 303
     assert refilled(client, url) == {"Anne": "5", "Cleo": "7", "Dan": "8", "Eve": ""}  # she did not play it
     take_back_the_last_change(client, url)
     assert refilled(client, url) == {"Anne": "5", "Cleo": "7", "Dan": "8"}
