@@ -124,8 +124,9 @@ def _labels(params: dict, lang: str | None) -> dict:
     return {k: translate(v, lang) if isinstance(v, Msgid) else v for k, v in params.items()}
 
 
-def ngettext(singular: str, plural_: str, n: int, lang: str | None = None, **params) -> str:
-    """The singular or plural form for `n` (French treats 0 and 1 as singular), filled in."""
+def ngettext(singular: str, plural_: str, n: int, /, lang: str | None = None, **params) -> str:
+    """The singular or plural form for `n` (French treats 0 and 1 as singular), filled in; a message's own
+    parameters may share a name with the first three (a pack's refusal names its players `n`)."""
     return plural(singular, plural_, n, lang) % {"num": n, **_labels(params, lang)}
 
 
