@@ -417,10 +417,10 @@ def rename(db: Database, game_id: str, was: list[str], players: list[str]) -> St
             )
         renamed = replace(stored.game, players=list(players))
         found = printable_names(renamed.players)
-        try:
-            rules.get(renamed.rules).check_setup(renamed.players, dict(renamed.options))
+        try:  # as at setup; a table that changed must still play (RULES.md 8: a seat goes to a name no one has)
+            rules.play(renamed)
         except rules.Invalid as exc:
-            found += exc.problems
+            found += [p for p in exc.problems if p not in found]
         if found:
             raise rules.Invalid(found)
         stored.game, stored.result, stored.key = renamed, None, ()
