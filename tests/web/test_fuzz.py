@@ -1,5 +1,5 @@
 """Seeded fuzzing: over a thousand malformed posts a run, across every form of every game (setup, each
-step of a round, corrections, undo, the table's changes and their undo) and the import. None may answer
+step of a round, corrections, undo, the table's changes, their corrections and undo) and the import. None may answer
 5xx, take long, build anything large, or store anything when refused. FUZZ_SEED=n replays another run; a
 failure prints its seed."""
 
@@ -19,13 +19,14 @@ import pytest
 
 from scorekeeper import gamefile, registry, rules
 from scorekeeper.db import connect
+from scorekeeper.rules import Invalid
 from tests.samples import first, sample
 
 from .helpers import HX
 
 SEED = int(os.environ.get("FUZZ_SEED", "20261123"))
 REQUESTS = 1100
-KINDS = ["round", "correction", "undo", "lineup", "lineup undo", "setup", "import"]  # what a request spoils
+KINDS = ["round", "correction", "undo", "lineup", "change correction", "lineup undo", "setup", "import"]
 LINEUP_KINDS = ["join", "back", "sit_out", "leave", "seat", "adjust", "stop"]  # the lineup page's forms
 SLOW = 2.0  # CPU seconds: far above any honest request (a few ms), far below a worker's time-out
 
@@ -123,11 +124,26 @@ RAW_JSON = [
 
 
 def samples_in_progress() -> dict[str, dict]:
-    """A game of each registered kind with two rounds played: every form, correction and undo applies."""
-    games = {bundle.id: first(sample(bundle.id).full_game(), 2) for bundle in registry.GAMES}
+    """A game of each registered kind with two rounds played and an adjustment after them: every form,
+    correction and undo applies, a change's correction too."""
+    games = {bundle.id: adjusted(first(sample(bundle.id).full_game(), 2)) for bundle in registry.GAMES}
     for rules_id, document in games.items():
         assert not rules.play(gamefile.from_document(document)).finished, f"{rules_id}: over after two rounds"
     return games
+
+
+def adjusted(document: dict) -> dict:
+    """The game file with an adjustment before its next round: a point moved from the first side to the second
+    where the game takes that (tokens move, they are not made), else a point given to the first side."""
+    sides = len(rules.play(gamefile.from_document(document)).sides)
+    for points in ([1, -1] + [0] * (sides - 2), [1] + [0] * (sides - 1)):
+        changed = {**document, "changes": [{"before": 3, "adjust": points, "reason": "misdeal"}]}
+        try:
+            rules.play(gamefile.from_document(changed))
+        except Invalid:
+            continue
+        return changed
+    raise AssertionError(f"{document['rules']}: no adjustment taken")
 
 
 def snapshot(db) -> dict[str, str]:
@@ -253,6 +269,16 @@ class Fuzzer:
         data["version"] = [self.value(version.group(1) if version else "1")]
         return self.post(f"{url}/lineup", data=data, headers=self.headers())
 
+    def change_correction(self, url: str):
+        """A correction of the game's change (or of one it does not have), spoiled, with a damaged or stale copy
+        of the change now and then."""
+        edit = self.page(f"{url}/lineup/1")
+        data = self.fields(names_on(edit))
+        was = was_on(edit)
+        data["was"] = [self.rnd.choice([was, was, "[" * 1500, "{}", was[:-1], "9" * 5000, '{"before":3,"stop":true}'])]
+        index = self.rnd.choice([1, 1, 1, 2, 0, 99999])
+        return self.post(f"{url}/lineup/{index}", data=data, headers=self.headers())
+
     def lineup_undo(self, url: str):
         """An undo of the last change that is wrong about it, or damaged."""
         last = was_on(self.page(f"{url}/lineup"))
@@ -308,7 +334,7 @@ class Fuzzer:
         """Send one malformed request somewhere."""
         rules_id = self.rnd.choice(list(self.games))
         url = self.games[rules_id]
-        kind = self.rnd.choices(KINDS, [5, 2, 1, 2, 1, 1, 2])[0]
+        kind = self.rnd.choices(KINDS, [5, 2, 1, 2, 1, 1, 1, 2])[0]
         if kind == "round":
             return kind, self.round_post(url, self.page(url))
         if kind == "correction":
@@ -317,6 +343,8 @@ class Fuzzer:
             return kind, self.undo(url)
         if kind == "lineup":
             return kind, self.lineup(url)
+        if kind == "change correction":
+            return kind, self.change_correction(url)
         if kind == "lineup undo":
             return kind, self.lineup_undo(url)
         if kind == "setup":
@@ -380,12 +408,14 @@ def test_the_worst_inputs_build_nothing_large(app, client, fuzzer):
     try:
         for url in fuzzer.games.values():
             edit = client.get(f"{url}/rounds/1/edit").get_data(as_text=True)
+            change = client.get(f"{url}/lineup/1").get_data(as_text=True)
             forms = [
                 (f"{url}/rounds", names_on(client.get(url).get_data(as_text=True)), {"number": "3"}, HX),
                 (f"{url}/rounds/1", names_on(edit), {"was": was_on(edit)}, {}),
                 (f"{url}/rounds/2/undo", ["was"], {}, {}),
                 (f"{url}/lineup", names_on(client.get(f"{url}/lineup").get_data(as_text=True)), {"kind": "adjust"}, {}),
                 (f"{url}/lineup/undo", ["was"], {}, {}),
+                (f"{url}/lineup/1", names_on(change), {"was": was_on(change)}, {}),
             ]
             for path, names, rest, headers in forms:
                 for value in [filled(char, room, len(names)) for char in "91[x"] + ["1000000000000000000000000"]:
