@@ -37,7 +37,6 @@ NOT_YET = {
     "tests/test_german.py",
     "tests/test_lineup_file.py",
     "tests/test_plugin.py",
-    "tests/web/test_backlog.py",
     "tests/web/test_clubs.py",
     "tests/web/test_draws.py",
     "tests/web/test_events.py",

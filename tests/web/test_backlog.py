@@ -12,9 +12,13 @@ import pytest
 
 from scorekeeper.db import connect
 from scorekeeper.views.home import LISTED
+from tests import pick
 from tests.samples import sample
+from tests.samples import start as setup
 
 from .helpers import HX, game_count, listed_games, post_round, start, stored
+
+ANY = pick.game(pick.players(3))  # any game three can play, and its sample's whole game
 
 
 def imported(client, document) -> str:
@@ -50,30 +54,27 @@ def up_to_date(app) -> bool:
 
 
 def test_every_change_writes_the_games_summary_no_page_has_to(app, client):
-    url = imported(client, sample("everest-abyss").full_game())
+    imported(client, sample(ANY).full_game())
     assert up_to_date(app)
-    fields = {"cote": "everest", "staked.0": 1, "staked.1": 1, "staked.2": 1, "winner": 0}
-    url = start(client, "everest-abyss", ["Anne", "Julien", "Sylvie"])
-    assert post_round(client, url, 1, "round", fields).status_code == 303
+    game = sample(pick.game(pick.one_form)).GAME
+    ((step, fields),) = pick.posts(game, 1)
+    assert post_round(client, setup(client, game), 1, step, fields).status_code == 303
     assert up_to_date(app)
-    tor = start(client, "tout-ou-rien", ["Anne", "Julien", "Sylvie"])
-    bids = {"open.0": "secret", "open.1": "secret", "open.2": "secret"}
-    assert post_round(client, tor, 1, "bids", bids).status_code == 303  # a draft moves the version on too
+    game = sample(pick.game(pick.bids_first)).GAME
+    drafted = setup(client, game)
+    step, fields = pick.posts(game, 1)[0]
+    assert post_round(client, drafted, 1, step, fields).status_code == 303  # a draft moves the version on too
     assert up_to_date(app)
-    assert (
-        client.post(
-            f"{tor}/players",
-            data={"was": '["Anne","Julien","Sylvie"]', "player.0": "Anna", "player.1": "Julien", "player.2": "Sylvie"},
-        ).status_code
-        == 303
-    )
+    players = game["players"]
+    renamed = {f"player.{seat}": name for seat, name in enumerate(["Anna", *players[1:]])}
+    assert client.post(f"{drafted}/players", data={"was": json.dumps(players), **renamed}).status_code == 303
     assert up_to_date(app)
     assert "Anna" in client.get("/history?player=anna").get_data(as_text=True)
 
 
 def test_games_stored_without_a_summary_are_caught_up_a_few_at_a_time(app, client):
     for _ in range(60):
-        imported(client, sample("inferno").full_game())
+        imported(client, sample(ANY).full_game())
     forget_summaries(app)
     assert client.get("/").status_code == 200
     caught_up = sum(version == summary for version, summary in summaries(app).values())
@@ -89,8 +90,8 @@ def test_games_stored_without_a_summary_are_caught_up_a_few_at_a_time(app, clien
 @pytest.mark.parametrize("headers", [{}, HX])
 def test_the_home_page_lists_a_pages_worth_and_points_to_the_history(app, client, headers):
     for _ in range(LISTED + 2):
-        imported(client, sample("inferno").full_game())  # finished games
-    start(client, "inferno", ["Anne", "Julien", "Sylvie"])
+        imported(client, sample(ANY).full_game())  # finished games
+    start(client, ANY, ["Anne", "Julien", "Sylvie"])
     html = client.get("/", headers=headers).get_data(as_text=True)
     finished = html[html.index('id="my-games"') :]
     assert len(listed_games(finished)) == LISTED
@@ -98,7 +99,7 @@ def test_the_home_page_lists_a_pages_worth_and_points_to_the_history(app, client
 
 
 def test_a_rematch_tapped_five_times_at_once_makes_one_game(app, client, other_phone):
-    url = imported(client, sample("inferno").full_game())
+    url = imported(client, sample(ANY).full_game())
     before = game_count(app)
     cookie = client.get_cookie("device")
     phones = [app.test_client() for _ in range(5)]
