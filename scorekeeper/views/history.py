@@ -183,7 +183,8 @@ def export_csv(game_id: str):
     stored = access.game_or_404(game_id)
     result = store.derived(stored)
     rows: list[list] = [["round", "dealer", *result.sides]]
-    rows += [[r.number, stored.game.players[r.dealer], *r.scores] for r in result.rounds]
+    names = result.lineup.names if result.lineup else stored.game.players  # a seat under its last holder, as the sides
+    rows += [[r.number, names[r.dealer], *r.scores] for r in result.rounds]
     rows.append(["total", "", *result.totals])
     return _csv(rows, f"{stored.game.rules}-{game_id}.csv")
 

@@ -2,6 +2,8 @@
 leaderboard and the rematch go by the table as it ended: a seat handed over is its last holder's, a leaver is
 not at the rematch, a latecomer is where they sat, and a game stopped early counts as finished."""
 
+import csv
+import io
 import json
 
 import pytest
@@ -151,3 +153,9 @@ def test_a_summary_written_before_seats_went_to_their_last_holder_is_made_again(
 def test_the_finished_game_links_the_records_its_seats_count_for(client, url):
     links = parse(client.get(url).get_data()).first("p", class_="player-links").all("a")
     assert [a.text() for a in links] == ["Marc", "Ben", "Cleo", "Dan", "Eve"]  # Anne's seat counts for Marc
+
+
+def test_the_game_s_csv_names_each_dealer_as_the_columns_name_the_seats(client, url):
+    rows = list(csv.reader(io.StringIO(client.get(f"{url}/export.csv").get_data(as_text=True))))
+    assert rows[0][2:] == ["Marc", "Ben", "Cleo", "Dan", "Eve"]
+    assert [row[1] for row in rows[1:3]] == ["Marc", "Ben"]  # Anne's seat dealt hand 1: it is Marc's column
