@@ -4,10 +4,6 @@ its round once; a refusal marks its first problem for the page to land on."""
 
 from __future__ import annotations
 
-import re
-from html import unescape
-from html.parser import HTMLParser
-
 import pytest
 
 from scorekeeper import db, gamefile, registry, rules, store
@@ -25,33 +21,14 @@ GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
 HEADERS = [pytest.param({}, id="plain"), pytest.param(HX, id="htmx")]
 
 
-class _Inputs(HTMLParser):
-    """The values the entry form shows: a box's text, the checked radio of a group, a ticked box."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.shown: dict[str, str] = {}
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        a = dict(attrs)
-        if tag != "input" or not a.get("name") or a.get("type") == "hidden":
-            return
-        if a.get("type") in ("radio", "checkbox"):
-            if "checked" in a:
-                self.shown[a["name"]] = a.get("value") or ""
-        else:
-            self.shown[a["name"]] = a.get("value") or ""
-
-
 def shown(html: str) -> dict[str, str]:
-    """What the round entry form shows, field by field."""
-    entry = re.search(r'<form[^>]*id="round-entry".*?</form>', html, re.S)
-    assert entry, "no round entry form"
-    parser = _Inputs()
-    # its input tags alone (a quarter of the form's text; the parser's time on the whole form was a fifth of
-    # this module's): an attribute's ">" is escaped, so a tag ends at the first one
-    parser.feed("".join(re.findall(r"<input\b[^>]*>", entry.group(0))))
-    return parser.shown
+    """What the round entry form shows, field by field: a box's text, the checked radio of a group, a ticked box."""
+    found = {}
+    for box in parse(html).first("form", id="round-entry").all("input"):
+        name, kind = box.attrs.get("name"), box.attrs.get("type")
+        if name and kind != "hidden" and (kind not in ("radio", "checkbox") or "checked" in box.attrs):
+            found[name] = box.attrs.get("value", "")
+    return found
 
 
 def page_after(client, url, response, headers):
@@ -76,8 +53,8 @@ def test_an_undone_round_comes_back_on_the_form_filled_in(client, rules_id, head
     assert "Round 2: Round 2" not in text(said)
     steps = module.posts(game["rounds"][1], game)
     for k, (step, fields) in enumerate(steps):
-        html = said.get_data(as_text=True)
-        assert {name: shown(html).get(name) for name in fields} == fields, f"step {step} is not filled in"
+        form = shown(said.get_data(as_text=True))
+        assert {name: form.get(name) for name in fields} == fields, f"step {step} is not filled in"
         response = post_round(client, url, 2, step, fields, {**EN, **headers})
         said = page_after(client, url, response, headers)
         if k < len(steps) - 1:
@@ -115,18 +92,15 @@ def test_every_mark_on_a_board_is_explained_under_it(client, rules_id):
     warn about)."""
     document = sample(rules_id).WARNED
     url = client.post("/games/import", json=document).headers["Location"]
-    html = client.get(url, headers=EN).get_data(as_text=True)
+    page = parse(client.get(url, headers=EN).get_data())
     played = rules.play(gamefile.from_document(document))
     warnings = [describe(w.at_round(r.number), played.sides, "en") for r in played.rounds for w in r.warnings]
     assert warnings, f"tests/samples: the rules give no warning on {rules_id}'s WARNED"
-    board = re.search(r'<table class="board.*?</table>', html, re.S).group(0)
-    assert board.count("⚠") == len(warnings), "every warning is marked on the board, in its round and column"
-    explained = re.search(r'<ul class="legend board-warnings">(.*?)</ul>', html, re.S)
+    board = page.first("table", class_="board")
+    assert board.text().count("⚠") == len(warnings), "every warning is marked on the board, in its round and column"
+    explained = page.all("ul", class_="board-warnings")
     assert explained, "the board's ⚠ are not explained under it"
-    assert [
-        unescape(" ".join(re.sub(r"<[^>]+>", " ", li).split()))
-        for li in re.findall(r"<li>(.*?)</li>", explained.group(1), re.S)
-    ] == [f"⚠ {w}" for w in warnings]
+    assert [li.text() for li in explained[0].all("li")] == [f"⚠ {w}" for w in warnings]
     calm = client.post("/games/import", json=sample(rules_id).GAME).headers["Location"]
     calm_warnings = [w for r in rules.play(gamefile.from_document(sample(rules_id).GAME)).rounds for w in r.warnings]
     assert ("board-warnings" in client.get(calm, headers=EN).get_data(as_text=True)) == bool(calm_warnings)
@@ -137,9 +111,9 @@ def test_every_mark_on_the_scorers_board_opens_its_round_to_check(client, rules_
     """Every game marks a warned round alike: on the phone that scores, each ⚠ on the board is a link that
     opens that round's correction (two games marked it with a grey glyph that did nothing)."""
     url = client.post("/games/import", json=sample(rules_id).WARNED).headers["Location"]
-    board = re.search(r'<table class="board.*?</table>', client.get(url, headers=EN).get_data(as_text=True), re.S)
-    marks = re.findall(r"<(\w+)([^>]*)>⚠</\1>", board.group(0))
-    assert marks and all(tag == "a" and f'href="{url}/rounds/1/edit"' in attrs for tag, attrs in marks), marks
+    board = parse(client.get(url, headers=EN).get_data()).first("table", class_="board")
+    marks = [(mark.tag, mark.attrs.get("href")) for mark in board.all() if mark.children == ["⚠"]]
+    assert marks and all(mark == ("a", f"{url}/rounds/1/edit") for mark in marks), marks
 
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
