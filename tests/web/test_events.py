@@ -6,10 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import math
-import re
 import threading
 import time
 from datetime import date
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from pypdf import PdfReader
@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from scorekeeper import leaderboard as leaderboard_module
 from scorekeeper import live, store
 from scorekeeper.db import get_db
-from tests.markup import parse
+from tests.markup import Element, parse
 from tests.samples import enter, sample
 from tests.samples import setup_fields as fields_of
 from tests.web.helpers import HX, text, until
@@ -102,8 +102,9 @@ def test_a_table_joins_by_the_link_and_starts_its_game_for_the_night(client, oth
     joined = other_phone.post(f"{url}/join")  # the button of the page the link opens
     assert joined.status_code == 303 and joined.headers["Location"].endswith("#event-start")
     assert "Thursday club" in text(other_phone.get("/", headers=EN))
-    form = other_phone.get(f"/new/inferno?event={url.rsplit('/', 1)[-1]}", headers=EN).get_data(as_text=True)
-    assert re.search(r'<option value="[^"]+" selected>Thursday club', form)
+    form = parse(other_phone.get(f"/new/inferno?event={url.rsplit('/', 1)[-1]}", headers=EN).get_data())
+    ((night, name),) = picked(form)
+    assert night and name.startswith("Thursday club · ")  # and its date
     page = other_phone.get(url, headers=EN).get_data(as_text=True)
     assert 'id="event-manage"' not in page  # only the phone that made it manages it
     game = play(other_phone, url, "inferno")
@@ -189,9 +190,24 @@ def test_a_closed_night_refuses_new_games_with_a_message(client, other_phone):
     assert 'id="event-closed"' not in client.get(url).get_data(as_text=True)
 
 
-def event_pick(html: str) -> str:
+def event_pick(html: str) -> Element:
     """The form's club night fieldset."""
-    return re.search(r'<fieldset class="options" id="event-pick">.*?</fieldset>', html, re.S).group(0)
+    return parse(html).first("fieldset", id="event-pick")
+
+
+def picked(form: Element) -> list[tuple[str, str]]:
+    """The club night a form's choice shows as picked: its value and what the phone reads."""
+    return [(option.attrs["value"], option.text()) for option in form.all("option") if "selected" in option.attrs]
+
+
+def poll_of(html: str | bytes) -> str:
+    """The address a page's long poll asks (data-poll)."""
+    return next(found.attrs["data-poll"] for found in parse(html).all() if "data-poll" in found.attrs)
+
+
+def version_of(address: str) -> str:
+    """The version a poll's address says the phone has."""
+    return parse_qs(urlsplit(address).query)["version"][0]
 
 
 @pytest.mark.parametrize("headers", [EN, {**EN, **HX}], ids=["plain", "htmx"])
@@ -205,12 +221,13 @@ def test_a_table_turned_away_by_a_closed_night_finds_the_form_as_it_left_it(clie
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     pick = event_pick(html)
-    assert re.search(rf'<option value="{event_id}" selected>Thursday club \(closed\) · [^<]+</option>', pick)
+    ((night, name),) = picked(pick)
+    assert night == event_id and name.startswith("Thursday club (closed) · ")
     said = "This club night is closed: no new games can be started for it."
-    assert said in pick and html.count(said) == 1 and 'aria-describedby="event-error"' in pick  # beside it, once
+    assert said in pick.text() and html.count(said) == 1 and pick.all(aria_describedby="event-error")  # beside it
     for seat, name in enumerate(sample("inferno").GAME["players"]):
         assert f'name="player.{seat}" maxlength="40"' in html and f'value="{name}"' in html
-    assert re.search(r'name="dealer" value="2" checked', html)
+    assert parse(html).ticked("dealer") == ["2"]
     again = other_phone.post("/new/inferno", data={**posted, "event": ""}, headers=headers)
     assert again.status_code == 303  # "None": the table plays on its own
 
@@ -222,10 +239,11 @@ def test_the_form_opened_for_a_closed_night_says_so_before_the_table_starts(clie
     response = other_phone.get(f"/new/inferno?event={event_id}", headers=EN)
     assert response.status_code == 200
     pick = event_pick(response.get_data(as_text=True))
-    assert f'<option value="{event_id}" selected>' in pick and "This club night is closed" in pick
+    assert [night for night, _ in picked(pick)] == [event_id] and "This club night is closed" in pick.text()
     client.post(f"{url}/close", data={"closed": "0"})
     opened = event_pick(other_phone.get(f"/new/inferno?event={event_id}", headers=EN).get_data(as_text=True))
-    assert f'<option value="{event_id}" selected>' in opened and "closed" not in opened
+    assert [night for night, _ in picked(opened)] == [event_id]
+    assert "closed" not in opened.text() and not [e for e in opened.all() if "closed" in " ".join(e.attrs.values())]
 
 
 def test_an_unknown_night_is_refused_by_the_game_form(client):
@@ -290,23 +308,21 @@ def test_a_bad_paper_is_refused(client):
 
 def test_the_poll_says_nothing_new_until_a_table_changes(client):
     url = make_event(client)
-    html = client.get(url).get_data(as_text=True)
-    poll = re.search(r'data-poll="([^"]+)"', html).group(1).replace("&amp;", "&")
+    poll = poll_of(client.get(url).get_data())
     assert client.get(poll, headers=HX).status_code == 204
     play(client, url, "tout-ou-rien")
     news = client.get(poll, headers=HX)
     assert news.status_code == 200
     said = news.get_data(as_text=True)
     assert 'id="leaderboard"' in said and 'hx-swap-oob="replace"' in said and "<html" not in said
-    assert re.search(r'data-poll="[^"]+version=(\d+)', said).group(1) != re.search(r"version=(\d+)", poll).group(1)
+    assert version_of(poll_of(said)) != version_of(poll)
 
 
 def test_a_waiting_watcher_is_woken_by_a_round_at_any_table(app, client):
     url = make_event(client)
     document = sample("all-or-nothing").GAME
     game = _start(client, url, document)
-    html = client.get(url).get_data(as_text=True)
-    poll = re.search(r'data-poll="([^"]+)"', html).group(1).replace("&amp;", "&")
+    poll = poll_of(client.get(url).get_data())
     answers: list = []
     watcher = threading.Thread(
         target=lambda: answers.append(app.test_client().get(f"{poll}&wait=10", headers={**HX, **EN}))
@@ -347,7 +363,7 @@ def test_a_watcher_gets_one_answer_a_second_at_most_however_fast_a_table_saves(a
             response = watcher.get(f"{url}/poll?version={version if follows else 0}&wait=1", headers=HX)
             if response.status_code == 200:
                 answers.append(response)
-                version = re.search(r"version=(\d+)", response.get_data(as_text=True)).group(1)
+                version = version_of(poll_of(response.get_data()))
 
     started = time.time()
     watcher = threading.Thread(target=watch)
