@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 
 import pytest
 from pypdf import PdfReader
 
 from scorekeeper.db import connect
+from tests.markup import parse
 from tests.test_shared_limits import elsewhere
 from tests.web.helpers import HX, text
 from tests.web.test_events import DE, EN, make_event, play
@@ -28,20 +28,16 @@ BELOW = [["Pierre", "1", "0", "66.7"]]
 
 def rows(response, table_id: str) -> list[list[str]]:
     """The rows of one of the season page's tables, as read."""
-    html = response.get_data(as_text=True)
-    found = re.search(rf'<table id="{table_id}".*?<tbody>(.*?)</tbody>', html, re.S)
+    found = parse(response.get_data()).all("table", id=table_id)
     if not found:
         return []
-    return [
-        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
-        for row in re.findall(r"<tr>(.*?)</tr>", found.group(1), re.S)
-    ]
+    body = found[0].first("tbody")
+    return [[cell.text("") for cell in row.all() if cell.tag in ("th", "td")] for row in body.all("tr")]
 
 
 def season_link(client, event_url: str) -> str:
     """Where the night's a#season leads."""
-    html = client.get(event_url, headers=EN).get_data(as_text=True)
-    return re.search(r'<a class="button" id="season" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    return parse(client.get(event_url, headers=EN).get_data()).first("a", id="season").attrs["href"]
 
 
 def make_club(client, event_url: str | None = None, name="Thursday club", minimum="3", headers=None) -> str:
@@ -74,8 +70,9 @@ def two_nights(client) -> tuple[str, str, str]:
     assert season_link(client, first) == f"/clubs/new?event={first.rsplit('/', 1)[-1]}"
     club = make_club(client, first)
     assert season_link(client, first) == club
-    form = client.get(f"/events/new?club={club.rsplit('/', 1)[-1]}", headers=EN).get_data(as_text=True)
-    assert re.search(r'<option value="[^"]+" selected>Thursday club', form)
+    form = parse(client.get(f"/events/new?club={club.rsplit('/', 1)[-1]}", headers=EN).get_data())
+    picked = [(option.attrs["value"], option.text()) for option in form.all("option") if "selected" in option.attrs]
+    assert [name for club_id, name in picked if club_id] == ["Thursday club"]
     made = client.post("/events", data={"name": "Night two", "day": "2026-11-12", "club": club.rsplit("/", 1)[-1]})
     second = made.headers["Location"]
     play(client, second, "tout-ou-rien", players=["ANNE ", "julien", "Sylvie"])
