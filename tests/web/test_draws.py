@@ -3,12 +3,12 @@ opens its game filled in; a watcher is refused; bad input is said; with and with
 
 from __future__ import annotations
 
-import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from scorekeeper.db import connect
+from tests.markup import Element, parse
 from tests.web.helpers import HX, text
 from tests.web.test_events import EN, make_event, play
 
@@ -26,15 +26,18 @@ def draw(client, url: str, names: list[str], games=("all-fours",), headers=None,
 def drawn_tables(response, number: int | None = None) -> list[tuple[list[str], str]]:
     """A draw's tables as the page shows them (the latest's, or draw `number`'s): each table's players in seat
     order, and its link."""
-    html = response.get_data(as_text=True)
-    which = r"\d+" if number is None else str(number)
-    first = re.search(rf'<section class="card draw-round" id="draw-{which}".*?</section>', html, re.S).group(0)
+    rounds = parse(response.get_data()).all("section", class_="draw-round")
+    first = next(drawn for drawn in rounds if number is None or drawn.attrs.get("id") == f"draw-{number}")
     found = []
-    for table in re.findall(r'<li class="draw-table".*?</a>', first, re.S):
-        seats = re.findall(r"<li>([^<]*?)(?: <span|</li>)", table)
-        href = re.search(r'href="([^"]+)"', table).group(1).replace("&amp;", "&")
-        found.append(([s.strip() for s in seats], href))
+    for table in first.all("li", class_="draw-table"):
+        seats = [own_text(seat) for seat in table.all("li")]  # a name, and what its seat says beside it
+        found.append((seats, table.first("a").attrs["href"]))
     return found
+
+
+def own_text(element: Element) -> str:
+    """The text of an element itself, what the elements inside it say left out."""
+    return "".join(child for child in element.children if isinstance(child, str)).strip()
 
 
 def stored_draws(app, url: str) -> int:
@@ -60,7 +63,7 @@ def test_the_organiser_draws_twice_and_nobody_meets_a_table_mate_again(client, a
     once = drawn_tables(page)
     assert sorted(len(seats) for seats, _ in once) == [4, 4, 4, 4]
     # the second draw: everyone ticked (the last draw's players are ticked by default)
-    ticked = re.findall(r'name="present" value="([^"]+)" checked', page.get_data(as_text=True))
+    ticked = parse(page.get_data()).ticked("present")
     assert sorted(ticked) == sorted(SIXTEEN)
     second = client.post(f"{url}/draw", data={"present": ticked, "game": "all-fours"}, headers=headers)
     assert second.status_code in (200, 303)
@@ -78,13 +81,14 @@ def test_a_tables_link_opens_its_game_filled_in_and_starts_it_in_one_tap(client,
     [(seats, href)] = drawn_tables(client.get(f"{url}/draw", headers=EN))
     asked = parse_qs(urlsplit(href).query)
     assert urlsplit(href).path == "/new/all-fours" and asked["event"] == [url.rsplit("/", 1)[-1]]
-    form = other_phone.get(href, headers=EN).get_data(as_text=True)
+    form = parse(other_phone.get(href, headers=EN).get_data())
     for seat, name in enumerate(seats):
-        assert f'name="player.{seat}" maxlength="40"' in form and f'value="{name}"' in form
+        box = form.first("input", name=f"player.{seat}")
+        assert box.attrs.get("maxlength") == "40" and box.attrs.get("value") == name
     dealer = int(asked["dealer"][0])
-    assert f'name="dealer" value="{dealer}" checked' in form
+    assert form.ticked("dealer") == [str(dealer)]
     # the form's one tap posts what it shows
-    fields = dict(re.findall(r'name="(player\.\d|option\.target)"[^>]*?value="([^"]*)"', form))
+    fields = {box.attrs["name"]: box.attrs["value"] for box in form.fields("player.") + form.fields("option.target")}
     fields.update(dealer=str(dealer), event=asked["event"][0], **{"option.deck": "32"})
     started = other_phone.post(urlsplit(href).path, data=fields)
     assert started.status_code == 303
@@ -161,9 +165,8 @@ def test_the_evenings_players_are_offered_as_the_leaderboard_merges_them(client,
     url = make_event(client)
     other_phone.post(f"{url}/join")
     play(other_phone, url, "inferno")
-    page = client.get(f"{url}/draw", headers=EN).get_data(as_text=True)
-    offered = re.findall(r'name="present" value="([^"]+)"', page)
-    board = re.findall(r'<th scope="row">([^<]+)</th>', client.get(url).get_data(as_text=True))
+    offered = parse(client.get(f"{url}/draw", headers=EN).get_data()).offered("present")
+    board = [name.text() for name in parse(client.get(url).get_data()).all("th", scope="row")]
     assert len(offered) == 3 and sorted(offered) == sorted(board)
     # a name typed again in another case is one player
     drawn = draw(client, url, [offered[0].upper()], present=offered)
