@@ -11,6 +11,7 @@ import re
 import pytest
 
 from scorekeeper import gamefile, rules
+from tests.markup import parse
 from tests.samples import sample
 from tests.sheets import samples
 
@@ -164,17 +165,11 @@ def test_a_players_record_against_the_games_themselves(client):
     assert values["Secret bids made"].startswith(f"{sum(secrets)} of {len(secrets)} (")
 
 
-def found(pattern: str, html: str) -> str:
-    """The part of the page that matches; the test fails if there is none."""
-    match = re.search(pattern, html, re.S)
-    assert match, pattern
-    return match.group(0)
-
-
 def statistics_of(client, name: str, rules_id: str) -> dict:
-    html = client.get(f"/players/{name}", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    record = found(rf'id="record-{rules_id}".*?</section>', html)
-    return dict(re.findall(r'data-stat="(\w+)"><dt>[^<]+</dt><dd>([^<]+)</dd>', record))
+    """A game's statistics on a player's record, by their data-stat name, as the record writes them."""
+    page = parse(client.get(f"/players/{name}", headers={"Accept-Language": "en"}).get_data())
+    record = page.first(id=f"record-{rules_id}")
+    return {stat.attrs["data-stat"]: stat.first("dd").text() for stat in record.all() if "data-stat" in stat.attrs}
 
 
 def test_each_game_says_what_its_statistics_are(client):
@@ -365,7 +360,8 @@ def test_a_csv_never_hands_a_spreadsheet_a_formula(client, separator):
 
 def client_games(client) -> list[str]:
     """The game pages this phone's home page links to."""
-    return sorted(set(re.findall(r'href="(/games/[\w-]+)"', client.get("/").get_data(as_text=True))))
+    links = [a.attrs.get("href", "") for a in parse(client.get("/").get_data()).all("a")]
+    return sorted({link for link in links if re.fullmatch(r"/games/[\w-]+", link)})
 
 
 def test_the_history_csv_gives_each_game_id_as_it_is(client):
@@ -375,14 +371,14 @@ def test_the_history_csv_gives_each_game_id_as_it_is(client):
 
 def chart_values(html: str) -> list[list[float]]:
     """Each line of the chart read back into values, through the axis's own labelled grid lines."""
-    chart = found(r'<svg class="score-chart".*?</svg>', html)
-    grid = [float(y) for y in re.findall(r'<line class="grid[^"]*" [^>]*y1="([\d.]+)"', chart)]
+    chart = parse(html).first("svg", class_="score-chart")
+    grid = [float(line.attrs["y1"]) for line in chart.all("line", class_="grid")]
     labels = [
-        float(v.replace("−", "-").replace("\u202f", "").replace(",", ""))
-        for v in re.findall(r'<text class="tick" x="\d+(?:\.\d)?" y="[\d.]+" text-anchor="end">([^<]+)</text>', chart)
+        float(tick.text().replace("−", "-").replace("\u202f", "").replace(",", ""))
+        for tick in chart.all("text", class_="tick", text_anchor="end")
     ]
     (y0, v0), (y1, v1) = (grid[0], labels[0]), (grid[-1], labels[-1])
-    lines = re.findall(r'<polyline class="line" points="([^"]+)"', chart)
+    lines = [line.attrs["points"] for line in chart.all("polyline", class_="line")]
     return [[v0 + (float(p.split(",")[1]) - y0) * (v1 - v0) / (y1 - y0) for p in line.split()] for line in lines]
 
 
@@ -409,8 +405,11 @@ def test_the_charts_lines_follow_the_running_totals(client, document):
 
 def test_the_chart_marks_each_rounds_total_with_a_dot_on_its_line(client):
     url = imported(client, sample("tout-ou-rien").full_game())
-    chart = found(r'<svg class="score-chart".*?</svg>', client.get(url).get_data(as_text=True))
-    series = re.findall(r'<polyline class="line" points="([^"]+)"/><path class="dots" d="([^"]+)"/>', chart)
+    chart = parse(client.get(url).get_data()).first("svg", class_="score-chart")
+    series = [
+        (line.first("polyline", class_="line").attrs["points"], line.first("path", class_="dots").attrs["d"])
+        for line in chart.all("g", class_="series")
+    ]
     assert len(series) == 4
     for points, dots in series:  # a zero-length stroke (round caps, memory.css) at each point of the line
         assert re.findall(r"M([\d.]+) ([\d.]+)h0", dots) == [tuple(p.split(",")) for p in points.split()]
@@ -419,7 +418,10 @@ def test_the_chart_marks_each_rounds_total_with_a_dot_on_its_line(client):
 def test_the_chart_names_each_line_with_its_total_and_has_a_text_alternative(client):
     url = imported(client, sample("tout-ou-rien").full_game())
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    ends = re.findall(r'<text class="end s\d" [^>]*>([^<]+) <tspan class="total">([^<]+)</tspan>', html)
+    ends = [
+        (str(end.children[0]).strip(), end.first("tspan", class_="total").text())
+        for end in parse(html).all("text", class_="end")
+    ]
     assert sorted(ends) == sorted([("Zoë", "17"), ("Łukasz", "30"), ("Őrs", "20"), ("François", "22")])
     assert 'role="img"' in html
     assert "After 7 rounds: Zoë 17, Łukasz 30, Őrs 20, François 22." in html
@@ -440,10 +442,10 @@ def test_the_chart_follows_the_board_on_a_watching_phone(client, other_phone):
 def test_a_finished_game_offers_its_result_to_share_in_the_pages_language(client):
     url = imported(client, sample("tout-ou-rien").full_game())
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-    link = found(r'<a id="share-result"[^>]*>', html)
-    assert 'data-share-text="Tout ou rien: Łukasz won.\nŁukasz 30 · François 22 · Őrs 20 · Zoë 17\n7 rounds."' in link
-    assert f'data-share-url="http://localhost{url}"' in link
-    assert link.split('href="', 1)[1].startswith("mailto:?subject=")  # without JavaScript, a mail to send
+    link = parse(html).first("a", id="share-result").attrs
+    assert link["data-share-text"] == "Tout ou rien: Łukasz won.\nŁukasz 30 · François 22 · Őrs 20 · Zoë 17\n7 rounds."
+    assert link["data-share-url"] == f"http://localhost{url}"
+    assert link["href"].startswith("mailto:?subject=")  # without JavaScript, a mail to send
     client.get("/lang/fr")
     french = client.get(url).get_data(as_text=True)
     assert "Łukasz a gagné." in french and "7 manches." in french and "Partager le résultat" in french
