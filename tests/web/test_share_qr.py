@@ -10,6 +10,7 @@ from PIL import Image
 
 from scorekeeper.views import share
 from tests import pick
+from tests.markup import Element, parse
 from tests.samples import sample, start
 
 from .helpers import links
@@ -33,30 +34,39 @@ def drawn(link: str) -> list[list[bool]]:
     return [[bool(v) for v in row] for row in segno.make(link, error="m").matrix]
 
 
+def codes(page: Element) -> list[Element]:
+    """The QR codes shown, each an image fetched once it is in view."""
+    return page.all("img", class_="qr", loading="lazy")
+
+
+def score_code(html: str) -> str:
+    """The address of the score link's QR code."""
+    return next(src for code in codes(parse(html)) if "score-link" in (src := code.attrs["src"]))
+
+
 def test_the_share_panel_shows_both_links_with_their_qr_codes(client, url):
     html = client.get(url).get_data(as_text=True)
     shown = links(client, url)
     assert shown["watch-link"] == f"http://localhost{url}"
     assert re.fullmatch(rf"http://localhost{url}/score/[\w-]{{16}}", shown["score-link"])
-    panel = html.split('<section id="share"')[1].split("</section>")[0]
-    assert "style=" not in panel and "<script" not in panel
+    panel = parse(html).first("section", id="share")
+    assert not [found for found in panel.all() if "style" in found.attrs] and not panel.all("script")
     # both codes are files, fetched once the panel is in view
-    watch, score = re.findall(r'<img class="qr" loading="lazy" src="([^"]+)"[^>]* alt="([^"]+)"', panel)
-    assert watch[1] != score[1]  # each says which link it draws
-    for (src, _alt), link in ((watch, shown["watch-link"]), (score, shown["score-link"])):
-        answer = client.get(src.replace("&amp;", "&"))
+    watch, score = codes(panel)
+    assert watch.attrs["alt"] and watch.attrs["alt"] != score.attrs["alt"]  # each says which link it draws
+    for code, link in ((watch, shown["watch-link"]), (score, shown["score-link"])):
+        answer = client.get(code.attrs["src"])
         assert answer.status_code == 200 and answer.mimetype == "image/png"
         assert modules(answer.data) == drawn(link)
         # shown crisp at about 220 px: whole screen pixels per pixel of the PNG (worked out without drawing it)
-        tag = re.search(rf'<img class="qr" loading="lazy" src="{re.escape(src)}"[^>]*>', panel).group(0)
-        width, height = (int(re.search(rf'{side}="(\d+)"', tag).group(1)) for side in ("width", "height"))
+        width, height = int(code.attrs["width"]), int(code.attrs["height"])
         assert width == height and width % Image.open(io.BytesIO(answer.data)).width == 0 and 200 <= width <= 260
 
 
 def test_the_watch_links_code_is_for_whoever_sees_the_game(client, other_phone, url):
     html = other_phone.get(url).get_data(as_text=True)  # a phone that only watches
     assert "score-link" not in html
-    (src,) = re.findall(r'<img class="qr" loading="lazy" src="([^"]+)"', html)
+    (src,) = [code.attrs["src"] for code in codes(parse(html))]
     answer = other_phone.get(src)
     assert answer.status_code == 200 and modules(answer.data) == drawn(f"http://localhost{url}")
     assert "max-age" in answer.headers["Cache-Control"]  # the link of a game never changes
@@ -68,11 +78,11 @@ def test_the_watch_links_code_is_for_whoever_sees_the_game(client, other_phone, 
 
 def test_the_score_links_code_is_for_scoring_phones_only_and_follows_a_new_link(client, other_phone, url):
     page = client.get(url).get_data(as_text=True)
-    src = re.search(r'loading="lazy" src="([^"]+score-link[^"]+)"', page).group(1).replace("&amp;", "&")
+    src = score_code(page)
     assert other_phone.get(src).status_code == 403  # a watching phone sees no score link, nor its code
     client.post(f"{url}/score-link")
     again = client.get(url).get_data(as_text=True)
-    new_src = re.search(r'loading="lazy" src="([^"]+score-link[^"]+)"', again).group(1).replace("&amp;", "&")
+    new_src = score_code(again)
     assert new_src != src  # a new address: no cached image shows the replaced link's code
     assert modules(client.get(new_src).data) == drawn(links(client, url)["score-link"])
 
