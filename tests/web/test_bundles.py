@@ -9,28 +9,45 @@ import brotli
 
 from scorekeeper import ROOT, assets, registry
 from tests import pick
+from tests.markup import parse
 from tests.samples import sample
 
 from .helpers import start
 
 PHONE = {"Accept-Encoding": "gzip, deflate, br, zstd", "Accept-Language": "en"}
 OWN = pick.game(pick.own_script, pick.own_style, pick.players(3))  # a game whose pages bring their own files
-LOADED = re.compile(r'<(?:link rel="stylesheet" href|script defer src)="(/static/[^"]+)"')
+
+
+def fetched(client, url) -> list[str]:
+    """The style sheets and scripts of ours a page makes the browser fetch, in order, as it asks them."""
+    html = client.get(url, headers=PHONE)
+    assert html.status_code == 200, url
+    found = []
+    for element in parse(brotli.decompress(html.data)).all():
+        if element.tag == "link" and element.attrs.get("rel") == "stylesheet":
+            found.append(element.attrs["href"])
+        elif element.tag == "script" and "defer" in element.attrs and "src" in element.attrs:
+            found.append(element.attrs["src"])
+    return [address for address in found if address.startswith("/static/")]
 
 
 def loaded(client, url) -> list[str]:
     """The style sheets and scripts a page makes the browser fetch, fingerprints left out."""
-    html = client.get(url, headers=PHONE)
-    assert html.status_code == 200, url
-    return [re.sub(r"\.[0-9a-f]{12}\.", ".", u) for u in LOADED.findall(brotli.decompress(html.data).decode())]
+    return [re.sub(r"\.[0-9a-f]{12}\.", ".", address) for address in fetched(client, url)]
 
 
 def body(client, url_without_fingerprint: str, page: str) -> str:
     """The text of a file the page `page` loads, found by its name without fingerprint."""
-    html = brotli.decompress(client.get(page, headers=PHONE).data).decode()
     stem, ext = url_without_fingerprint.rsplit(".", 1)
-    url = re.search(rf'"({re.escape(stem)}\.[0-9a-f]{{12}}\.{ext})"', html).group(1)
+    named = re.compile(rf"{re.escape(stem)}\.[0-9a-f]{{12}}\.{ext}")
+    url = next(address for address in fetched(client, page) if named.fullmatch(address))
     return client.get(url).get_data(as_text=True)
+
+
+def watch_link(client, url) -> str:
+    """The game's watch link, as its page shows it, without the server's address."""
+    page = parse(client.get(url).get_data())
+    return page.first(id="watch-link").attrs["href"].removeprefix("http://localhost")
 
 
 def words(name: str, source: str) -> set[str]:
@@ -47,15 +64,13 @@ def test_each_page_loads_one_style_sheet_htmx_and_one_script(client, other_phone
     url = start(client, OWN, ["Anne", "Julien", "Sylvie"])
     scoring = [f"/static/bundles/{OWN}.css", "/static/vendor/htmx.min.js", f"/static/bundles/{OWN}.js"]
     assert loaded(client, url) == scoring
-    watch = re.search(r'id="watch-link" href="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
-    watching = loaded(other_phone, watch.replace("http://localhost", ""))
+    watching = loaded(other_phone, watch_link(client, url))
     assert watching == scoring  # scored or watched, a game page follows the game
 
 
 def test_a_bundle_holds_all_its_files_without_their_comments(client, other_phone):
     url = start(client, OWN, ["Anne", "Julien", "Sylvie"])
-    watch = re.search(r'id="watch-link" href="([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
-    watch = watch.replace("http://localhost", "")
+    watch = watch_link(client, url)
     scripts = ["app.js", "swap.js", "offline.js", "share.js", f"games/{OWN}.js", "follow.js"]
     parts = {
         (f"/static/bundles/{OWN}.css", url, client): ["app.css", "memory.css", f"games/{OWN}.css"],
@@ -74,9 +89,12 @@ def test_a_bundle_holds_all_its_files_without_their_comments(client, other_phone
     assert '"visibilitychange"' not in body(client, "/static/bundles/app.js", "/")  # follow.js is a game page's only
 
 
-def classes(html: str) -> set[str]:
-    """Every class a page's elements carry."""
-    return {c for value in re.findall(r'\bclass="([^"]*)"', html) for c in value.split()}
+def classes_and_ids(html: str) -> set[str]:
+    """Every class (.name) and id (#name) a page's elements carry."""
+    elements = parse(html).all()
+    return {f".{c}" for e in elements for c in e.attrs.get("class", "").split()} | {
+        f"#{e.attrs['id']}" for e in elements if "id" in e.attrs
+    }
 
 
 def anchors(css: str) -> set[str]:
@@ -93,12 +111,10 @@ def test_a_games_pages_use_none_of_the_styles_left_to_the_pages_of_no_game(clien
     games = [start(client, rules_id, ["Anne", "Julien", "Sylvie", "Pierre"]) for rules_id in registry.ids()]
     response = client.post("/games/import", data=json.dumps(sample(pick.game()).GAME), content_type="application/json")
     finished = response.headers["Location"]
-    watch = re.search(r'id="watch-link" href="http://localhost([^"]+)"', client.get(finished).get_data(as_text=True))
     pages = [(client, url) for url in games] + [(client, finished), (client, f"{finished}/rounds/1/edit")]
-    pages.append((other_phone, watch.group(1)))
+    pages.append((other_phone, watch_link(client, finished)))
     for phone, url in pages:
-        html = phone.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
-        used = {f".{c}" for c in classes(html)} | {f"#{i}" for i in re.findall(r'\bid="([^"]+)"', html)}
+        used = classes_and_ids(phone.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True))
         assert not used & left_out, (url, sorted(used & left_out))
     assert {".game-pick", ".history", ".seat-row"} <= left_out  # what the check looks for is found
     home_css = body(client, "/static/bundles/app.css", "/")
