@@ -39,19 +39,24 @@ def test_games_in_progress_come_first_with_their_round_and_leader_then_new_games
     done = played_out(client)
     going = after_a_round(client)
     fresh = start(client, GAME)
-    html = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert html.index('id="in-progress"') < html.index('id="new-game"') < html.index('id="my-games"')
-    in_progress = html[html.index('id="in-progress"') : html.index('id="new-game"')]
-    assert going in in_progress and fresh in in_progress and done not in in_progress
-    entry = markup.text(in_progress.split(going)[1].split("</li>")[0])
+    page = markup.parse(client.get("/", headers={"Accept-Language": "en"}).get_data())
+    parts = ("in-progress", "new-game", "my-games")
+    assert [found.attrs["id"] for found in page.all() if found.attrs.get("id") in parts] == list(parts)
+    in_progress = page.first(id="in-progress")
+    assert entry(in_progress, done) is None
     word, leaders, total = named_first(first(GAME, 1))
-    assert f"Round 2 to play · {word}: {leaders} {total}" in entry
-    fresh_entry = markup.text(in_progress.split(fresh)[1].split("</li>")[0])
+    assert f"Round 2 to play · {word}: {leaders} {total}" in entry(in_progress, going)
+    fresh_entry = entry(in_progress, fresh)
     assert "Round 1 to play" in fresh_entry and "Leader" not in fresh_entry  # no round yet: nobody leads
-    finished = html[html.index('id="my-games"') :]
-    won = markup.text(finished.split(done)[1].split("</li>")[0])
+    won = entry(page.first(id="my-games"), done)
     word, winners, total = named_first(GAME)
     assert f"{word}: {winners} {total}" in won and "to play" not in won
+
+
+def entry(listing: markup.Element, url: str) -> str | None:
+    """What the list item linking to the game at `url` says (None: no item links to it)."""
+    items = [item for item in listing.all("li") if any(a.attrs.get("href") == url for a in item.all("a"))]
+    return items[-1].text() if items else None
 
 
 def test_dates_and_words_are_the_phones_language(client):

@@ -9,11 +9,13 @@ import re
 import pytest
 from PIL import Image
 
+from tests.markup import parse
+
 
 def test_every_page_links_the_manifest_and_the_apple_touch_icon(client):
-    html = client.get("/").get_data(as_text=True)
-    assert re.search(r'<link rel="manifest" href="/manifest.webmanifest">', html)
-    icon = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', html).group(1)
+    page = parse(client.get("/").get_data())
+    assert page.first("link", rel="manifest").attrs["href"] == "/manifest.webmanifest"
+    icon = page.first("link", rel="apple-touch-icon").attrs["href"]
     response = client.get(icon)
     assert response.status_code == 200 and response.mimetype == "image/png"
     assert Image.open(io.BytesIO(response.data)).size == (180, 180)
@@ -61,7 +63,8 @@ def test_the_service_worker_is_served_from_the_root_and_always_checked_again(cli
 )
 def test_the_offline_script_gets_its_words_in_the_page_language(client, lang, unsent, lost):
     client.set_cookie("lang", lang)
-    html = client.get("/").get_data(as_text=True)
-    script = re.search(r'<script defer src="/static/bundles/app\.[0-9a-f]{12}\.js"[^>]*>', html, re.S).group(0)
-    assert unsent in script and lost in script
-    assert 'data-timeout="10"' in script
+    scripts = parse(client.get("/").get_data()).all("script", defer="")
+    (script,) = [s.attrs for s in scripts if re.fullmatch(r"/static/bundles/app\.[0-9a-f]{12}\.js", s.attrs["src"])]
+    said = " ".join(script.values())
+    assert unsent in said and lost in said
+    assert script["data-timeout"] == "10"
