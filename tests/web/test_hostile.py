@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from scorekeeper import registry, rules, store
+from tests.markup import parse
 from tests.samples import sample
 from tests.samples import start as start_game
 
@@ -102,10 +103,9 @@ def test_a_number_of_4300_digits_in_any_box_is_refused_naming_round_and_player(a
     for first_step, data in earlier:
         assert post_round(client, url, 1, first_step, data).status_code == 303
     before = stored(app, url)
-    form = client.get(url).get_data(as_text=True).split('id="round-entry"', 1)[1].split("</form>", 1)[0]
-    typed = {
-        a.group(1) for a in re.finditer(r'<input(?![^>]*type="(?:radio|checkbox|hidden)")[^>]*name="([^"]+)"', form)
-    }
+    form = parse(client.get(url).get_data()).first("form", id="round-entry")
+    chips = ("radio", "checkbox", "hidden")
+    typed = {box.attrs["name"] for box in form.fields() if box.tag == "input" and box.attrs.get("type") not in chips}
     boxes = [name for name in fields if name in typed]  # boxes a number is typed in (a chip's value is a choice)
     if not boxes:  # chips only: what a hostile number posted to one costs is test_templates' business
         pytest.skip(f"{rules_id}: no box to type a number in on its sample's first round")
@@ -319,10 +319,7 @@ def test_an_option_error_on_the_form_names_the_label_in_french(client):
 
 def draft_of(client, url) -> str:
     """The draft token the game page carries (the bids it shows)."""
-    html = client.get(url).get_data(as_text=True)
-    found = re.search(r'name="draft" value="([^"]*)"', html)
-    assert found, "the round form carries the draft it shows"
-    return found.group(1)
+    return parse(client.get(url).get_data()).value("draft")  # the round form carries the draft it shows
 
 
 def scorer(client, other_phone, url):
