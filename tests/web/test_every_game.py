@@ -4,11 +4,12 @@ only what is its own."""
 
 from __future__ import annotations
 
-import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from scorekeeper import registry
+from tests.markup import parse
 from tests.samples import HX, all_fields, enter, expected, first, normalised, post_round, sample, start
 
 from .helpers import text, totals, undo, undo_was
@@ -56,10 +57,9 @@ def test_a_correction_replaces_a_round_and_everything_follows(client, rules_id):
     url = enter(client, first(module.GAME, 1))
     edit = client.get(f"{url}/rounds/1/edit")
     assert edit.status_code == 200
-    shown = re.search(r'name="was" value="([^"]*)"', edit.get_data(as_text=True))
-    assert shown, "the correction form carries the round it shows"
+    shown = parse(edit.get_data()).value("was")  # the correction form carries the round it shows
     fields = all_fields(module.posts(module.OTHER_FIRST, module.GAME))
-    response = client.post(f"{url}/rounds/1", data={**fields, "was": shown.group(1).replace("&#34;", '"')})
+    response = client.post(f"{url}/rounds/1", data={**fields, "was": shown})
     assert response.status_code == 303, response.get_data(as_text=True)
     corrected = {**module.GAME, "rounds": [module.OTHER_FIRST]}
     same_game(client, url, corrected)
@@ -97,13 +97,14 @@ def test_a_watching_phone_follows_the_game_and_changes_nothing(app, client, othe
     assert page.status_code == 200
     assert "You are watching: the board follows the game by itself." in text(page)
     assert 'name="number"' not in page.get_data(as_text=True)
-    version = re.search(r"poll\?version=(\d+)", page.get_data(as_text=True))
-    assert version, "a watching phone polls for news"
+    polls = [said for found in parse(page.get_data()).all() for said in found.attrs.values() if "poll?version=" in said]
+    assert polls, "a watching phone polls for news"
+    version = parse_qs(urlsplit(polls[0]).query)["version"][0]
     for step, fields in module.posts(module.GAME["rounds"][0], module.GAME):
         assert post_round(other_phone, url, 1, step, fields, EN).status_code == 403
     assert exported(client, url)["rounds"] == []
     enter(client, first(module.GAME, 1), url=url)
-    news = other_phone.get(f"{url}/poll?version={version.group(1)}", headers={**HX, **EN})
+    news = other_phone.get(f"{url}/poll?version={version}", headers={**HX, **EN})
     assert news.status_code == 200 and 'id="round-1"' in news.get_data(as_text=True)
     assert totals(news) == totals(client.get(url))
 
