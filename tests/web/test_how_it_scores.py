@@ -4,12 +4,10 @@ it in a disclosure that opens without a script, so a table can settle a question
 
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
 
 from scorekeeper import i18n, registry
+from tests.markup import parse
 from tests.samples import sample
 
 GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
@@ -17,10 +15,10 @@ HEADINGS = ("What is recorded", "How a round scores", "How the game ends", "The 
 
 
 def disclosure(page: str) -> str:
-    """The page's "How it scores" disclosure, its tags left out."""
-    found = re.search(r'<details class="how-it-scores".*?</details>', page, re.S)
+    """The page's "How it scores" disclosure, as a player reads it."""
+    found = parse(page).all("details", class_="how-it-scores")
     assert found, "the page has no How it scores"
-    return html.unescape(re.sub(r"<[^>]+>", " ", found.group(0)))
+    return found[0].text()
 
 
 @pytest.mark.parametrize("bundle", GAMES)

@@ -5,7 +5,6 @@ phone that started the game (or the admin) may rename, without JavaScript as wit
 
 import io
 import json
-import re
 import threading
 import time
 
@@ -14,6 +13,7 @@ from pypdf import PdfReader
 
 from scorekeeper import live
 from scorekeeper.live.watchers import Watchers
+from tests.markup import parse
 
 from .helpers import HX, links, start, stored, text
 
@@ -42,8 +42,7 @@ def url(client):
 
 def was_shown(client, url) -> str:
     """The names the rename page shows (posted back with the new ones)."""
-    html = client.get(f"{url}/players").get_data(as_text=True)
-    return re.search(r'name="was" value="([^"]*)"', html).group(1).replace("&#34;", '"')
+    return parse(client.get(f"{url}/players").get_data()).value("was")
 
 
 def rename(client, url, names, headers=None, was=None):

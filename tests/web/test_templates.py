@@ -4,7 +4,6 @@ comes back as a quick, small refusal."""
 
 from __future__ import annotations
 
-import html
 import re
 import time
 from pathlib import Path
@@ -13,6 +12,7 @@ import pytest
 
 from scorekeeper import registry
 from tests import pick
+from tests.markup import parse
 from tests.samples import Posts, all_fields, enter, normalised, sample
 from tests.samples import first as first_rounds
 from tests.samples import start as start_game
@@ -103,8 +103,7 @@ def _refused_quickly(response, elapsed, ranges):
 
 def _correction(client, url, number):
     """The correction page's `was` field, as a phone that opened it would send it back."""
-    page = client.get(f"{url}/rounds/{number}/edit").get_data(as_text=True)
-    return html.unescape(re.search(r'name="was" value="([^"]*)"', page).group(1))
+    return parse(client.get(f"{url}/rounds/{number}/edit").get_data()).value("was")
 
 
 def counts_reneges(bundle) -> bool:
