@@ -20,6 +20,7 @@ from scorekeeper.i18n import number
 from scorekeeper.registry import TEMPLATE_MACROS, Bundle
 from scorekeeper.sheets.layout import GameSheet
 from tests.contract import named, shown
+from tests.markup import parse
 from tests.pdfs import pdf_text
 from tests.samples import HX, enter, expected, normalised, sample
 from tests.web.helpers import totals
@@ -153,8 +154,8 @@ def test_every_game_folder_is_a_registered_game():
 
 
 def test_the_home_page_and_the_command_line_offer_the_games_in_the_registry_order(client):
-    html = client.get("/", headers=EN).get_data(as_text=True)
-    offered = re.findall(r'href="/new/([^"]+)"', html)
+    links = [a.attrs.get("href", "") for a in parse(client.get("/", headers=EN).get_data()).all("a")]
+    offered = [link.removeprefix("/new/") for link in links if link.startswith("/new/")]
     assert offered == list(registry.ids())
     sheet_help = CliRunner().invoke(main, ["sheet", "--help"]).output
     assert ", ".join(registry.ids()) in " ".join(sheet_help.split())
@@ -192,14 +193,15 @@ def test_the_sample_typed_into_the_form_is_the_game_the_rules_derive(client, bun
 def test_the_game_page_loads_the_games_own_script_and_style(client, bundle):
     """In the page's own bundles (scorekeeper/assets.py): one style sheet and one script besides htmx."""
     response = client.post("/games/import", json={**sample(bundle.id).GAME, "rounds": []})
-    html = client.get(response.headers["Location"]).get_data(as_text=True)
-    head = html.split("</head>")[0]
-    assert len(re.findall(r"<script\b", head)) == 2 and len(re.findall(r'rel="stylesheet"', head)) == 1
+    head = parse(client.get(response.headers["Location"]).get_data()).first("head")
+    assert len(head.all("script")) == 2 and len(head.all("link", rel="stylesheet")) == 1
+    addresses = [e.attrs.get("src") or e.attrs.get("href", "") for e in head.all("script") + head.all("link")]
     for path in bundle.scripts + bundle.styles:
         ext = path.rsplit(".", 1)[1]
-        link = re.search(rf'(?:src|href)="(/static/bundles/{bundle.id}\.[0-9a-f]{{12}}\.{ext})"', head)
+        named = re.compile(rf"/static/bundles/{bundle.id}\.[0-9a-f]{{12}}\.{ext}")
+        link = [address for address in addresses if named.fullmatch(address)]
         assert link, path
-        served = client.get(link.group(1)).get_data(as_text=True)
+        served = client.get(link[0]).get_data(as_text=True)
         source = bundle.static[path].read_text()
         names = re.findall(r"\.([a-z][\w-]{3,})\b" if ext == "css" else r'"([\w:-]{4,})"', source)
         assert names and all(name in served for name in names), path  # the game's own rules and strings

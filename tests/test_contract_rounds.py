@@ -12,7 +12,6 @@ Each failure names the file and the piece to fix."""
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -22,6 +21,7 @@ from scorekeeper.i18n import describe
 from scorekeeper.rules import Game, Invalid, Problem
 from tests import pick
 from tests.contract import named
+from tests.markup import parse
 from tests.samples import all_fields, post_round, sample, start
 
 GAMES = [pytest.param(bundle, id=bundle.id) for bundle in registry.GAMES]
@@ -64,34 +64,24 @@ def test_fields_is_the_reverse_of_read(bundle):
         assert again == round_.round, f"{_where(bundle, 'forms')} fields(): round {k + 1} reads back otherwise"
 
 
-class _Offered(HTMLParser):
-    """What a form offers: each chip's (name, value), and each box's bounds (min, max, data-max)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.offered: set[tuple[str, str]] = set()
-
-    def handle_starttag(self, tag: str, attrs: list) -> None:
-        a = dict(attrs)
-        name = a.get("name")
-        if tag != "input" or not name or a.get("type") in ("hidden", "checkbox") or name in ("number", "step"):
-            return
-        if a.get("type") == "radio":
-            self.offered.add((name, a.get("value") or ""))
-        for bound in ("min", "max", "data-max"):
-            if (a.get(bound) or "").lstrip("-").isdigit():
-                self.offered.add((name, a[bound]))
-
-
 def _offered(html: str) -> set[tuple[str, str]]:
-    """The chips and box bounds of the page's round form (or correction form)."""
-    form = re.search(r'<form[^>]*id="round-entry".*?</form>', html, re.S) or re.search(
-        r'<form[^>]*action="[^"]*/rounds/\d+".*?</form>', html, re.S
-    )
-    assert form, "no round form on the page"
-    parser = _Offered()
-    parser.feed(form.group(0))
-    return parser.offered
+    """The chips and box bounds of the page's round form (or correction form): each chip's (name, value), and
+    each box's bounds (min, max, data-max)."""
+    page = parse(html)
+    corrections = [f for f in page.all("form") if re.search(r"/rounds/\d+$", f.attrs.get("action", ""))]
+    found = page.all("form", id="round-entry") or corrections
+    assert found, "no round form on the page"
+    offered: set[tuple[str, str]] = set()
+    for box in found[0].all("input"):
+        name, kind = box.attrs.get("name"), box.attrs.get("type")
+        if not name or kind in ("hidden", "checkbox") or name in ("number", "step"):
+            continue
+        if kind == "radio":
+            offered.add((name, box.attrs.get("value", "")))
+        for bound in ("min", "max", "data-max"):
+            if box.attrs.get(bound, "").lstrip("-").isdigit():
+                offered.add((name, box.attrs[bound]))
+    return offered
 
 
 def _refusals(bundle, game: Game, fields: dict, name: str) -> list[Problem]:

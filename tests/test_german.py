@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from scorekeeper import store
 from scorekeeper.cli import default_lang, main
 from scorekeeper.i18n import LANGUAGES, plural
+from tests.markup import parse
 from tests.pdfs import pdf_text
 from tests.samples import sample
 
@@ -32,7 +33,7 @@ def test_a_german_browser_gets_german_pages(client):
     assert '<html lang="de">' in html
     assert "Neue Partie" in html
     # two games a German table must tell apart: Tout ou rien keeps its name, ALL or NOTHING bids ALLES or NICHTS
-    names = re.findall(r'class="game-pick"[^>]*>\s*<strong>([^<]*)</strong>', html)
+    names = [pick.first("strong").text() for pick in parse(html).all(class_="game-pick")]
     assert "Tout ou rien" in names and "ALL or NOTHING" in names
     assert not [name for name in names if "alles" in name.lower() or "nichts" in name.lower()]
     assert "Hexagames „Alles oder Nichts“" in html  # the German box's title, said once, in its description
