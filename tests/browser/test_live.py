@@ -7,14 +7,13 @@ it from a second phone, and it costs no second browser."""
 
 from __future__ import annotations
 
-import html
 import json
-import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper import registry
+from tests.markup import parse
 from tests.samples import all_fields, sample, setup_fields
 
 from .drawn import DRAWN
@@ -118,9 +117,7 @@ def rename_last(page: Page, url: str, game: dict) -> None:
 
 def last_round(page: Page, url: str) -> str:
     """The last round as another phone's page shows it (what its undo and correction forms post back)."""
-    found = re.search(r'name="was" value="([^"]*)"', page.request.get(url).text())
-    assert found
-    return html.unescape(found.group(1))
+    return parse(page.request.get(url).text()).value("was")
 
 
 def tap_one(page: Page, fields: dict) -> tuple[str, str]:
