@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from scorekeeper import leaderboard as leaderboard_module
 from scorekeeper import live, store
 from scorekeeper.db import get_db
+from scorekeeper.views import events as event_views
 from tests.markup import Element, parse
 from tests.samples import enter, sample
 from tests.samples import setup_fields as fields_of
@@ -377,15 +378,22 @@ def test_a_watcher_gets_one_answer_a_second_at_most_however_fast_a_table_saves(a
     assert all("Table 1 ALL or NOTHING" in text(answer) for answer in answers)
 
 
+def asking(kind: str) -> int:
+    """How many requests hold or wait for their turn to make something of this kind (a leaderboard: "standing")."""
+    with event_views.ONCE.lock:
+        return sum(turn[1] for key, turn in event_views.ONCE.turns.items() if key[0] == kind)
+
+
 def test_six_languages_and_views_woken_together_share_one_leaderboard_and_get_their_own_news(app, client, monkeypatch):
     url = make_event(client)
     play(client, url, "tout-ou-rien")
     worked_out = []
 
     def counted(finishes):
-        """The leaderboard, counted; slow enough that every watcher asks while the first works it out."""
+        """The leaderboard, counted; worked out once every watcher has asked for it (the first works it out,
+        the others wait for it: kept.Once)."""
         worked_out.append(1)
-        time.sleep(0.2)
+        until(lambda: asking("standing") >= len(variants))
         return real(finishes)
 
     real = leaderboard_module.leaderboard
