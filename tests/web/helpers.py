@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import time
+from urllib.parse import parse_qs, urlsplit
 
 from click.testing import CliRunner
 
@@ -11,7 +12,7 @@ from scorekeeper import store
 from scorekeeper.cli import main
 from scorekeeper.db import connect
 from tests import markup
-from tests.markup import parse
+from tests.markup import Element, parse
 
 HX = {"HX-Request": "true"}
 
@@ -118,3 +119,18 @@ def until(condition, seconds: float = 10.0) -> None:
     while not condition():
         assert time.monotonic() < deadline, f"waited {seconds} s for what never came"
         time.sleep(0.01)
+
+
+def picked(form: Element) -> list[tuple[str, str]]:
+    """The options a form's lists show as picked: each one's value and what the phone reads."""
+    return [(option.attrs["value"], option.text()) for option in form.all("option") if "selected" in option.attrs]
+
+
+def poll_of(html: str | bytes) -> str:
+    """The address a page's long poll asks (data-poll)."""
+    return next(found.attrs["data-poll"] for found in parse(html).all() if "data-poll" in found.attrs)
+
+
+def version_of(address: str) -> str:
+    """The version a poll's address says the phone has."""
+    return parse_qs(urlsplit(address).query)["version"][0]

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from scorekeeper.db import connect
 from tests.markup import parse
 from tests.test_shared_limits import elsewhere
-from tests.web.helpers import HX, text
+from tests.web.helpers import HX, picked, text
 from tests.web.test_events import DE, EN, make_event, play
 
 pytestmark = pytest.mark.two_engines
@@ -71,8 +71,7 @@ def two_nights(client) -> tuple[str, str, str]:
     club = make_club(client, first)
     assert season_link(client, first) == club
     form = parse(client.get(f"/events/new?club={club.rsplit('/', 1)[-1]}", headers=EN).get_data())
-    picked = [(option.attrs["value"], option.text()) for option in form.all("option") if "selected" in option.attrs]
-    assert [name for club_id, name in picked if club_id] == ["Thursday club"]
+    assert [name for club_id, name in picked(form) if club_id] == ["Thursday club"]
     made = client.post("/events", data={"name": "Night two", "day": "2026-11-12", "club": club.rsplit("/", 1)[-1]})
     second = made.headers["Location"]
     play(client, second, "tout-ou-rien", players=["ANNE ", "julien", "Sylvie"])

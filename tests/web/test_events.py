@@ -9,7 +9,6 @@ import math
 import threading
 import time
 from datetime import date
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from pypdf import PdfReader
@@ -21,7 +20,7 @@ from scorekeeper.views import events as event_views
 from tests.markup import Element, parse
 from tests.samples import enter, sample
 from tests.samples import setup_fields as fields_of
-from tests.web.helpers import HX, text, until
+from tests.web.helpers import HX, picked, poll_of, text, until, version_of
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -194,21 +193,6 @@ def test_a_closed_night_refuses_new_games_with_a_message(client, other_phone):
 def event_pick(html: str) -> Element:
     """The form's club night fieldset."""
     return parse(html).first("fieldset", id="event-pick")
-
-
-def picked(form: Element) -> list[tuple[str, str]]:
-    """The club night a form's choice shows as picked: its value and what the phone reads."""
-    return [(option.attrs["value"], option.text()) for option in form.all("option") if "selected" in option.attrs]
-
-
-def poll_of(html: str | bytes) -> str:
-    """The address a page's long poll asks (data-poll)."""
-    return next(found.attrs["data-poll"] for found in parse(html).all() if "data-poll" in found.attrs)
-
-
-def version_of(address: str) -> str:
-    """The version a poll's address says the phone has."""
-    return parse_qs(urlsplit(address).query)["version"][0]
 
 
 @pytest.mark.parametrize("headers", [EN, {**EN, **HX}], ids=["plain", "htmx"])

@@ -4,15 +4,13 @@ only what is its own."""
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlsplit
-
 import pytest
 
 from scorekeeper import registry
 from tests.markup import parse
 from tests.samples import HX, all_fields, enter, expected, first, normalised, post_round, sample, start
 
-from .helpers import text, totals, undo, undo_was
+from .helpers import text, totals, undo, undo_was, version_of
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -99,7 +97,7 @@ def test_a_watching_phone_follows_the_game_and_changes_nothing(app, client, othe
     assert 'name="number"' not in page.get_data(as_text=True)
     polls = [said for found in parse(page.get_data()).all() for said in found.attrs.values() if "poll?version=" in said]
     assert polls, "a watching phone polls for news"
-    version = parse_qs(urlsplit(polls[0]).query)["version"][0]
+    version = version_of(polls[0])
     for step, fields in module.posts(module.GAME["rounds"][0], module.GAME):
         assert post_round(other_phone, url, 1, step, fields, EN).status_code == 403
     assert exported(client, url)["rounds"] == []
