@@ -430,4 +430,20 @@ def test_the_tokens_on_the_table_follow_the_players_who_come_and_go(client, roun
     response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
     assert response.status_code == 303, response.get_data(as_text=True)
     page = board(client, response.headers["Location"])
-    assert bank(page) == on_table and f"{on_table} tokens on the table, always" in text(page)
+    said = parse(page.get_data()).first(class_="ea-bank").text()
+    assert bank(page) == on_table and said == f"{on_table} tokens on the table."  # not "always": it moved
+
+
+def test_a_table_that_never_changed_is_told_its_tokens_stay_the_same(client):
+    url = start(client, "everest-abyss", ["Anne", "Ben", "Cleo", "Dan"], tokens=10)
+    said = parse(board(client, url).get_data()).first(class_="ea-bank").text()
+    assert said == "40 tokens on the table, always."
+
+
+def test_a_changed_table_is_told_in_its_language_what_moves_its_tokens(client):
+    response = client.post("/games/import", data=json.dumps(LINEUP), content_type="application/json")
+    page = parse(client.get(response.headers["Location"], headers={"Accept-Language": "fr"}).get_data())
+    assert "toujours" not in page.first(class_="ea-bank").text()
+    assert page.first(class_="ea-sum").attrs["title"] == (
+        "Jetons en jeu : seul un joueur qui arrive, part ou passe son tour change le total."
+    )
