@@ -5,7 +5,7 @@ import http.server
 import json
 import threading
 
-from bench import render, report, scenario, suite_cpu, wire
+from bench import phone_replay, render, report, scenario, suite_cpu, wire
 from bench.client import Connection, build
 
 
@@ -96,6 +96,16 @@ def test_client_reads_every_kind_of_body_on_one_connection():
         conn.close()
     finally:
         server.shutdown()
+
+
+def test_the_replayed_answers_lose_only_the_part_their_variant_names():
+    form = '<section id="round-form" class="card">\n<h2>Round 7</h2><form><fieldset></fieldset></form>\n</section>\n'
+    chart = '<figure class="chart" id="score-chart"><svg><path d="M0 0"/></svg></figure>'
+    rest = f'<div id="flash" hx-swap-oob="innerHTML"></div><div id="board-tail" hx-swap-oob="replace">{chart}</div>'
+    cases = phone_replay.variants(form + rest)
+    assert cases["as is"] == (form + rest, None) and cases["no :has()"][0] == form + rest
+    assert cases["form kept"][0] == rest and "round-form" in cases["form kept"][1]
+    assert cases["no chart"][0] == form + rest.replace(chart, "")
 
 
 def test_prepared_games_wait_for_the_round_a_save_records(tmp_path):

@@ -1,0 +1,125 @@
+"""The throttled phone's own cost of a save's answer (a benchmark, not a test): `bench/phone.py`'s save, its
+answer recorded once from the real server and then served again by the browser itself (Playwright's
+page.route), so neither the network nor the server (nor the load the machine's other work puts on it) is in
+the figures: what is left is the page's work from the answer in hand to the frame painted and read.
+
+Variants, one after the other in turn on the same page (so a machine getting busier moves them all):
+- "as is": the answer as the server sent it;
+- "form kept": the answer without its round form, the page's form left in place (its heading renumbered): the
+  most any way of keeping the form's elements could save (nothing of it parsed, set up, styled or laid out
+  again);
+- "no chart": the answer without the score chart (what that part of it costs);
+- "no :has()": the answer as is on a page whose style sheets lost every rule with :has() (what those rules
+  cost at each swap).
+
+Run: `.venv/bin/python -m bench.phone_replay [ROUNDS]` (each variant ROUNDS times, default 12).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from . import phone, phone_trace, scenario
+from .server import HOST, Server
+
+FORM = re.compile(r'<section id="round-form".*?</section>\s*', re.S)
+CHART = re.compile(r'<figure class="chart".*?</figure>', re.S)
+# the page's round form stays: the swap that would replace it renumbers its heading instead
+KEEP_FORM = """
+() => { const replace = Element.prototype.replaceWith;
+  Element.prototype.replaceWith = function (...nodes) {
+    if (this.id !== "round-form") return replace.apply(this, nodes);
+    const heading = this.querySelector("h2");
+    if (heading) heading.textContent = heading.textContent.replace(/\\d+/, (n) => String(Number(n) + 1));
+  };
+}
+"""
+NO_HAS = """
+() => { for (const sheet of document.styleSheets) for (const list of [sheet, ...Array.from(sheet.cssRules)]) {
+  const rules = list.cssRules || [];
+  for (let i = rules.length - 1; i >= 0; i--) {
+    if (!rules[i].cssRules && rules[i].cssText.includes(":has(")) list.deleteRule(i);
+  }
+} }
+"""
+MOMENTS = ("answered", "swapped", "frame", "painted", "read")
+
+
+def variants(answer: str) -> dict[str, tuple[str, str | None]]:
+    """Each variant's answer and the script the page runs before its tap (None: none)."""
+    return {
+        "as is": (answer, None),
+        "form kept": (FORM.sub("", answer, count=1), KEEP_FORM),
+        "no chart": (CHART.sub("", answer, count=1), None),
+        "no :has()": (answer, NO_HAS),
+    }
+
+
+def recorded(page, base: str, game: str) -> str:
+    """The answer of one real save (round 6 of `game`), as the page received it."""
+    got: dict[str, str] = {}
+
+    def grab(response) -> None:
+        if response.request.method == "POST" and response.url.endswith("/rounds"):
+            got["body"] = response.text()
+
+    page.on("response", grab)
+    phone.save(page, base, game)
+    page.remove_listener("response", grab)
+    return got["body"]
+
+
+def replayed(page, base: str, game: str, script: str | None) -> dict:
+    """One save of round 6 of `game` answered by the route set up in main(); its moments (phone_trace.MOMENTS)."""
+    phone.tapped_in(page, base, game)
+    if script:
+        page.evaluate(script)
+    page.evaluate(phone_trace.MOMENTS)
+    page.locator("#round-entry button[type=submit]").click()
+    return page.evaluate("window.__moments")
+
+
+def main(rounds: int = 12) -> dict[str, list[dict]]:
+    """Replay each variant `rounds` times in turn; print the medians, in ms after the answer was in hand."""
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-replay-"))
+    games = scenario.prepare(folder / "scorekeeper.sqlite", 2).saves
+    server = Server(folder)
+    base = f"http://{HOST}:{server.port}"
+    found: dict[str, list[dict]] = {}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=phone.chromium(), args=phone.FLAGS)
+            context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            context.add_cookies([{"name": "device", "value": scenario.DEVICE, "url": base}])
+            page = context.new_page()
+            phone.throttle(page, network=False)
+            cases = variants(recorded(page, base, games[0]))
+            serving = {"body": ""}
+            html = {"content-type": "text/html; charset=utf-8"}
+            page.route("**/rounds", lambda route: route.fulfill(status=200, body=serving["body"], headers=html))
+            page.route("**/poll?*", lambda route: route.abort())  # no news: the page's own save alone
+            for _ in range(rounds):
+                for name, (answer, script) in cases.items():
+                    serving["body"] = answer
+                    found.setdefault(name, []).append(replayed(page, base, games[1], script))
+            browser.close()
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"ms after the answer in hand, medians of {rounds} (CPU 4x slower, no network, no server):")
+    print(f"  {'':10}" + "".join(f"{m:>10}" for m in MOMENTS[1:]))
+    for name, runs in found.items():
+        after = [statistics.median(r[m] - r["answered"] for r in runs) for m in MOMENTS[1:]]
+        print(f"  {name:10}" + "".join(f"{a:10.1f}" for a in after))
+    return found
+
+
+if __name__ == "__main__":
+    main(*(int(a) for a in sys.argv[1:2]))
