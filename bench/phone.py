@@ -124,6 +124,13 @@ def first_visit(browser, base: str, game: str) -> dict:
     return {"requests": len(wire), "kb": sum(wire.values()) / 1024, "files": wire}
 
 
+def scorer_page(browser, base: str):
+    """A page on the phone that started every game here (390x844, its device cookie)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.add_cookies([{"name": "device", "value": scenario.DEVICE, "url": base}])
+    return context.new_page()
+
+
 def tapped_in(page, base: str, game: str) -> None:
     """Open the scorer's page and tap the secret bids and tricks of round 6 in."""
     page.goto(f"{base}/games/{game}", wait_until="load")
@@ -153,9 +160,7 @@ def main(saves: int = 9) -> dict:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium(), args=FLAGS)
             visit = first_visit(browser, base, games[0])
-            context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-            context.add_cookies([{"name": "device", "value": scenario.DEVICE, "url": base}])
-            page = context.new_page()
+            page = scorer_page(browser, base)
             throttle(page)
             save(page, base, games[0])  # warm: static files cached, as on a phone that played round 5 here
             times = [save(page, base, game) for game in games[1 : saves + 1]]

@@ -42,10 +42,10 @@ KEEP_FORM = """
 }
 """
 NO_HAS = """
-() => { for (const sheet of document.styleSheets) for (const list of [sheet, ...Array.from(sheet.cssRules)]) {
+(which) => { for (const sheet of document.styleSheets) for (const list of [sheet, ...Array.from(sheet.cssRules)]) {
   const rules = list.cssRules || [];
   for (let i = rules.length - 1; i >= 0; i--) {
-    if (!rules[i].cssRules && rules[i].cssText.includes(":has(")) list.deleteRule(i);
+    if (!rules[i].cssRules && rules[i].cssText.includes(which)) list.deleteRule(i);
   }
 } }
 """
@@ -58,7 +58,9 @@ def variants(answer: str) -> dict[str, tuple[str, str | None]]:
         "as is": (answer, None),
         "form kept": (FORM.sub("", answer, count=1), KEEP_FORM),
         "no chart": (CHART.sub("", answer, count=1), None),
-        "no :has()": (answer, NO_HAS),
+        "no :has()": (answer, NO_HAS.replace("(which)", '(which = ":has(")')),
+        "no :root:has()": (answer, NO_HAS.replace("(which)", '(which = ":root:has(")')),
+        "no .board:has()": (answer, NO_HAS.replace("(which)", '(which = ".board:has(")')),
     }
 
 
@@ -96,9 +98,7 @@ def main(rounds: int = 12) -> dict[str, list[dict]]:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=phone.chromium(), args=phone.FLAGS)
-            context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-            context.add_cookies([{"name": "device", "value": scenario.DEVICE, "url": base}])
-            page = context.new_page()
+            page = phone.scorer_page(browser, base)
             phone.throttle(page, network=False)
             cases = variants(recorded(page, base, games[0]))
             serving = {"body": ""}
@@ -114,10 +114,10 @@ def main(rounds: int = 12) -> dict[str, list[dict]]:
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
     print(f"ms after the answer in hand, medians of {rounds} (CPU 4x slower, no network, no server):")
-    print(f"  {'':10}" + "".join(f"{m:>10}" for m in MOMENTS[1:]))
+    print(f"  {'':16}" + "".join(f"{m:>10}" for m in MOMENTS[1:]))
     for name, runs in found.items():
         after = [statistics.median(r[m] - r["answered"] for r in runs) for m in MOMENTS[1:]]
-        print(f"  {name:10}" + "".join(f"{a:10.1f}" for a in after))
+        print(f"  {name:16}" + "".join(f"{a:10.1f}" for a in after))
     return found
 
 

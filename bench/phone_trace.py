@@ -251,9 +251,7 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=phone.chromium(), args=phone.FLAGS)
-            context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-            context.add_cookies([{"name": "device", "value": scenario.DEVICE, "url": base}])
-            page = context.new_page()
+            page = phone.scorer_page(browser, base)
             cdp = phone.throttle(page, network=not args.no_throttle)
             phone.save(page, base, games[0])  # warm
             if args.moments:
