@@ -87,9 +87,9 @@ def test_a_table_that_changes_as_it_plays_is_scored_alike_with_and_without_htmx(
         assert cells[-len(names) + player].text().endswith("—"), (number, player)
 
 
-def polls(app, url: str, phones: list) -> tuple[list[threading.Thread], list]:
-    """A long poll from each phone, left waiting for the game's next news (at most 30 s): their threads, and
-    the answers once they come."""
+def followed(app, url: str, phones: list, act) -> dict[bool, str]:
+    """`act()` done while a long poll from each phone waits for the game's next news (at most 30 s): the news
+    each got (every poll answered 200: a 204 had the change not woken it), by whether it carries the round form."""
     game_id, seen = url.rsplit("/", 1)[1], stored(app, url).version
     answers: list = []
     threads = [
@@ -100,38 +100,43 @@ def polls(app, url: str, phones: list) -> tuple[list[threading.Thread], list]:
     ]
     for thread in threads:
         thread.start()
-    waiting = guard.WAITING.by_game
-    until(lambda: waiting[game_id] >= len(phones))
-    return threads, answers
+    until(lambda: guard.WAITING.by_game[game_id] >= len(phones))
+    assert act().status_code == 303
+    for thread in threads:
+        thread.join(35)
+    assert sorted(a.status_code for a in answers) == [200] * len(phones)
+    return {bool(parse(a.get_data()).all(id="round-entry")): a.get_data(as_text=True) for a in answers}
+
+
+def said(html: str) -> str:
+    """What the board a phone got says of the table's changes."""
+    return " ".join(row.text() for row in parse(html).first(id="scoreboard").all("tr", class_="change"))
 
 
 def test_each_change_reaches_the_phones_following_the_game_without_a_reload(app, client, other_phone, walked):
     """The other phone that scores the table (its score link) and a watching phone are both waiting for news
-    when a change is made, then when it is undone: each answer is the new board (and, for the scoring
+    when a change is made, then corrected, then undone: each answer is the new board (and, for the scoring
     phone, the next round's form, with a place for those who play it alone)."""
     names = walked["players"]
     url = new_game(client, walked["rules"], lineup_walk.setup(walked))
     other_phone.get(urlsplit(links(client, url)["score-link"]).path)
     watcher = app.test_client()
     watcher.get(url)
+    phones = [other_phone, watcher]
     for step, fields in lineup_walk.round_posts(walked, 1):
         post_round(client, url, 1, step, fields)
-    threads, answers = polls(app, url, [other_phone, watcher])
-    assert make_change(client, url, {"sit_out": [1]}, names).status_code == 303
-    for thread in threads:
-        thread.join(35)
-    assert sorted(a.status_code for a in answers) == [200, 200]  # 204 had the news not woken them
-    news = {bool(parse(a.get_data()).all(id="round-entry")): a.get_data(as_text=True) for a in answers}
-    for html in news.values():
-        assert f"Sitting out: {names[1]}." in parse(html).first(id="scoreboard").text()
-    assert names[1] not in parse(news[True]).first(id="round-entry").text()
-    assert names[0] in parse(news[True]).first(id="round-entry").text()
-    threads, answers = polls(app, url, [other_phone, watcher])
+    news = followed(app, url, phones, lambda: make_change(client, url, {"sit_out": [1]}, names))
+    assert all(f"Sitting out: {names[1]}." in said(html) for html in news.values())
+    offered = parse(news[True]).first(id="round-entry").text()
+    assert names[1] not in offered and names[0] in offered
+
+    was = parse(client.get(f"{url}/lineup/1").get_data()).first("input", name="was").attrs["value"]
+    news = followed(app, url, phones, lambda: client.post(f"{url}/lineup/1", data={"was": was, "sit_out": "0"}))
+    assert all(f"Sitting out: {names[0]}." in said(html) for html in news.values())
+    offered = parse(news[True]).first(id="round-entry").text()
+    assert names[0] not in offered and names[1] in offered
+
     was = parse(client.get(f"{url}/lineup").get_data()).first("input", name="was").attrs["value"]
-    assert client.post(f"{url}/lineup/undo", data={"was": was}).status_code == 303
-    for thread in threads:
-        thread.join(35)
-    assert sorted(a.status_code for a in answers) == [200, 200]
-    for answer in answers:
-        assert "Sitting out" not in parse(answer.get_data()).first(id="scoreboard").text()
-    assert names[1] in parse(next(a for a in answers if b'id="round-entry"' in a.get_data()).get_data()).text()
+    news = followed(app, url, phones, lambda: client.post(f"{url}/lineup/undo", data={"was": was}))
+    assert all("Sitting out" not in said(html) for html in news.values())
+    assert names[0] in parse(news[True]).first(id="round-entry").text()
