@@ -47,7 +47,9 @@ def _render(stored: store.Stored, status: int = 200, errors=(), kind: str | None
     table = result.lineup
     still = table.still() if table else list(range(len(stored.game.players)))
     names = table.names if table else list(stored.game.players)
-    playing = result.upcoming.players if result.upcoming and result.upcoming.players else still
+    in_game = [p for p in still if rules_.can_deal(stored.game, result.state, p)]  # Everest & Abyss: not out
+    upcoming = result.upcoming.players if result.upcoming and result.upcoming.players else still
+    playing = [p for p in upcoming if p in in_game]
     last = stored.game.changes[-1] if stored.game.changes else None
     undoable = last is not None and last["before"] == len(stored.game.rounds) + 1
     return page.full(
@@ -59,6 +61,7 @@ def _render(stored: store.Stored, status: int = 200, errors=(), kind: str | None
         result=result,
         names=names,
         still=still,
+        in_game=in_game,
         playing=playing,
         gone=sorted(table.gone) if table else [],
         worst=_worst(rules_, result, still),
