@@ -13,23 +13,34 @@ from pypdf import PdfReader
 
 from scorekeeper import live
 from scorekeeper.live.watchers import Watchers
+from tests import pick
 from tests.markup import parse
+from tests.samples import expected, sample
+from tests.samples import start as setup
 
-from .helpers import HX, links, start, stored, text
+from .helpers import HX, links, stored, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
 EN = {"Accept-Language": "en"}
-GAME = {
-    "format": "scorekeeper-game/1",
-    "rules": "tout-ou-rien",
-    "players": ["Anne", "Julein", "Sylvie"],
-    "options": {"hands": [3, 2]},
-    "rounds": [
-        {"bids": [1, 2, 0], "open": [False, True, False], "tricks": [1, 2, 0]},
-        {"bids": [2, 0, 1], "open": [False, False, True], "tricks": [2, 0, 0]},
-    ],
-}
+
+
+def one_winner(bundle) -> bool:
+    """Its sample game (a table of three) ends with one winner."""
+    return len(expected(sample(bundle.id).GAME)["winners"]) == 1
+
+
+SAMPLE = sample(pick.game(pick.sample_players(3), one_winner)).GAME  # any game's, finished, one winner of three
+WON = SAMPLE["players"].index(expected(SAMPLE)["winners"][0])  # the winner's seat, where the typo goes
+_OTHERS = iter(["Anne", "Sylvie"])
+NAMES = ["Julien" if seat == WON else next(_OTHERS) for seat in range(3)]  # as the names should be, by seat
+GAME = {**SAMPLE, "players": ["Julein" if name == "Julien" else name for name in NAMES]}  # the typo: Julein
+TOTALS = expected(GAME)["totals"]
+
+
+def named(**changed: str) -> list[str]:
+    """NAMES with some of them typed otherwise (`Anne="anne"`)."""
+    return [changed.get(name, name) for name in NAMES]
 
 
 @pytest.fixture
@@ -57,18 +68,18 @@ def test_a_renamed_player_keeps_every_round_on_the_board_the_sheet_and_the_histo
     before = stored(app, url)
     page = client.get(url, headers=EN)
     assert 'id="rename-players"' in page.get_data(as_text=True) and "Winner: Julein" in text(page)
-    response = rename(client, url, ["anne", "  Julien ", "Sylvie"], headers)  # a name may change its case too
+    response = rename(client, url, named(Anne="anne", Julien="  Julien "), headers)  # a name may change its case too
     assert response.status_code == 303 and response.headers["Location"] == url
     after = stored(app, url)
-    assert after.game.players == ["anne", "Julien", "Sylvie"] and after.game.rounds == before.game.rounds
+    assert after.game.players == named(Anne="anne") and after.game.rounds == before.game.rounds
     assert after.version == before.version + 1  # watching phones pick it up
     page = client.get(url, headers=EN)
     board = page.get_data(as_text=True).split('id="scoreboard"')[1]
     assert '<th scope="col" title="Julien"' in board and "Julein" not in board
     assert "Winner: Julien" in text(page)
     exported = client.get(f"{url}/export.json").get_json()
-    assert exported["players"] == ["anne", "Julien", "Sylvie"] and exported["rounds"] == GAME["rounds"]
-    assert exported["result"]["totals"] == [9, 10, 3] and exported["result"]["winners"] == ["Julien"]
+    assert exported["players"] == named(Anne="anne") and exported["rounds"] == GAME["rounds"]
+    assert exported["result"]["totals"] == TOTALS and exported["result"]["winners"] == ["Julien"]
     sheet = PdfReader(io.BytesIO(client.get(f"{url}/sheet.pdf", headers=EN).data))
     printed = " ".join(p.extract_text() for p in sheet.pages)
     assert "Julien" in printed and "Julein" not in printed
@@ -110,29 +121,32 @@ def test_only_the_owner_or_the_admin_renames(app, client, other_phone, url):
     assert stored(app, url).version == before.version
     app.config["ADMIN_PASSWORD"] = "pique"
     assert other_phone.post("/admin", data={"password": "pique"}).status_code == 303
-    assert rename(other_phone, url, ["Anne", "Julien", "Sylvie"]).status_code == 303
+    assert rename(other_phone, url, NAMES).status_code == 303
 
 
 def test_a_page_that_missed_another_rename_is_told_and_changes_nothing(app, client, url):
     stale = was_shown(client, url)
-    assert rename(client, url, ["Anne", "Julien", "Sylvie"]).status_code == 303
-    response = rename(client, url, ["Anne", "Julius", "Sylvie"], EN, was=stale)
+    assert rename(client, url, NAMES).status_code == 303
+    response = rename(client, url, named(Julien="Julius"), EN, was=stale)
     assert response.status_code == 409 and "The names were changed on another phone meanwhile" in text(response)
     assert 'value="Julien"' in response.get_data(as_text=True)  # the names as they stand now
-    assert stored(app, url).game.players == ["Anne", "Julien", "Sylvie"]
+    assert stored(app, url).game.players == NAMES
     for was in ("", "{", '{"a": 1}', "[" * 5000):
         assert rename(client, url, ["A", "B", "C"], EN, was=was).status_code == 400
-    assert stored(app, url).game.players == ["Anne", "Julien", "Sylvie"]
+    assert stored(app, url).game.players == NAMES
 
 
 def test_a_game_in_progress_is_renamed_mid_round(app, client):
-    url = start(client, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Pierre"], dealer=3)
-    fields = {f"bids.{s}": b for s, b in enumerate(["nothing", "nothing", "all", "nothing"])}
-    assert client.post(f"{url}/rounds", data={"number": "1", "step": "bids", **fields}).status_code == 303
-    assert rename(client, url, ["Anne", "Julien", "Sylvia", "Pierre"]).status_code == 303
+    game = sample(pick.game(pick.bids_first)).GAME
+    url = setup(client, game)
+    step, fields = pick.posts(game, 1)[0]
+    assert client.post(f"{url}/rounds", data={"number": "1", "step": step, **fields}).status_code == 303
+    drafted = stored(app, url).draft["data"]
+    players = game["players"]
+    assert rename(client, url, [*players[:2], "Sylvia", *players[3:]]).status_code == 303
     page = text(client.get(url, headers=EN))
-    assert "Sylvia" in page and "Sylvie" not in page
-    assert stored(app, url).draft["data"]["bids"][2] == "all"  # the bids entered stay with the seat
+    assert "Sylvia" in page and players[2] not in page
+    assert stored(app, url).draft["data"] == drafted  # the bids entered stay with the seats
 
 
 class Deaf(Watchers):
@@ -152,6 +166,6 @@ def test_a_rename_wakes_this_processs_watchers_itself(app, client, url, monkeypa
     waiter.start()
     while not deaf.waiting:
         time.sleep(0.01)
-    assert rename(client, url, ["Anne", "Julien", "Sylvie"]).status_code == 303
+    assert rename(client, url, NAMES).status_code == 303
     waiter.join(6)
     assert woke == [True]  # at once, not after the 5 s it would otherwise wait
