@@ -69,9 +69,39 @@ def _render(stored: store.Stored, status: int = 200, errors=(), kind: str | None
         allowed=rules_.lineup_changes,
         listed=_listed(stored, result),
         errors=list(errors),
-        kind=kind,
+        refused=kind,
+        kept=_kept(stored, kind) if errors and kind else {},
         was=json.dumps(last, separators=(",", ":")) if undoable else "",
     )
+
+
+def _kept(stored: store.Stored, kind: str) -> dict:
+    """What a refused form posted, to show it again as typed (nothing a player typed is lost to a refusal)."""
+    form, n = request.form, len(stored.game.players)
+    if kind == "adjust" and "tokens" in form:
+        try:
+            points = _points(stored)
+        except Invalid:
+            points = []
+        return {"points": points, "reason": (form.get("reason") or "")[:MAX_TEXT]}
+    return {
+        "name": (form.get("name") or "")[:MAX_TEXT],
+        "to": (form.get("to") or "")[:MAX_TEXT],
+        "after": whole_of(form.get("after")),
+        "start": (form.get("start") or "")[:8] or None,
+        "player": whole_of(form.get("player")),
+        "sit_out": [p for p in (whole_of(v) for v in form.getlist("sit_out")[:n]) if p is not None],
+        "points": [whole_of(form.get(f"points.{side}")) or 0 for side in range(len(store.derived(stored).sides))],
+        "reason": (form.get("reason") or "")[:MAX_TEXT],
+    }
+
+
+def whole_of(value: str | None) -> int | None:
+    """A posted value as a whole number, or None where it is not one."""
+    try:
+        return _int(value, "")
+    except Invalid:
+        return None
 
 
 def _listed(stored: store.Stored, result: Result) -> list[dict]:

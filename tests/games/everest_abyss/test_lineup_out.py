@@ -31,3 +31,15 @@ def test_a_player_emptied_by_an_adjustment_is_offered_in_no_change(client):
     }
     joined = parse(client.get(f"{url}/lineup").get_data()).first("form", id="join")
     assert [o.text() for o in joined.all("option")] == ["Anne", "Ben", "Cleo", "Dan"]  # Ben's place is a place
+
+
+def test_a_refused_move_of_tokens_comes_back_as_typed(client):
+    url = start(client, "everest-abyss", ["Anne", "Ben", "Cleo"], tokens=10)
+    too_many = {"kind": "adjust", "from": "2", "to_player": "0", "tokens": "11", "reason": "a misdeal"}
+    response = client.post(f"{url}/lineup", data={**too_many, "version": _version(client, url)})
+    assert response.status_code == 422
+    form = parse(response.get_data()).first("form", id="adjust")
+    chosen = {s.attrs["name"]: [o.text() for o in s.all("option") if "selected" in o.attrs] for s in form.all("select")}
+    assert chosen == {"from": ["Cleo"], "to_player": ["Anne"]}
+    assert form.first("input", name="tokens").attrs["value"] == "11"
+    assert form.first("input", name="reason").attrs["value"] == "a misdeal"
