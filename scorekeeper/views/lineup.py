@@ -99,7 +99,7 @@ def _kept(stored: store.Stored, kind: str) -> dict:
 def whole_of(value: str | None) -> int | None:
     """A posted value as a whole number, or None where it is not one."""
     try:
-        return _int(value, "")
+        return _int(value, "player")
     except Invalid:
         return None
 
@@ -178,12 +178,26 @@ def _was(damaged: str) -> dict:
     return was
 
 
+# what a field is called on the forms, for a refusal in the page's language (never the field's own name)
+LABELS = {
+    "after": N_("Sits after"),
+    "player": N_("Who"),
+    "start": N_("Starting total"),
+    "tokens": N_("Tokens"),
+    "from": N_("From"),
+    "to_player": N_("To"),
+    "adjust": N_("An adjustment"),
+    "sit_out": N_("Sitting out the next round"),
+    "version": N_("The page's version"),
+}
+
+
 def _int(value, field: str) -> int:
-    """A whole number a form posted (at most 5 digits, a sign allowed), or Invalid naming the field."""
+    """A whole number a form posted (at most 5 digits, a sign allowed), or Invalid naming the field as labelled."""
     raw = (value or "").strip()[:8]
     digits = raw[1:] if raw[:1] in "-−" else raw
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 5):
-        raise fail(N_("%(field)s must be a whole number."), field=field)
+        raise fail(N_("%(what)s must be a whole number."), what=LABELS[field], field=field)
     return -int(digits) if raw[:1] in "-−" else int(digits)
 
 

@@ -42,3 +42,10 @@ def test_a_refused_sit_out_keeps_who_was_ticked(client):
     form = _form(change(client, url, "sit_out", **everyone), "sit-out")
     ticked = [c.attrs["value"] for c in form.all("input", type="checkbox") if "checked" in c.attrs]
     assert ticked == everyone["sit_out"]
+
+
+def test_a_start_that_is_no_whole_number_is_refused_by_its_label_in_the_page_s_language(client):
+    url = after_one_round(client)
+    response = change(client, url, "join", headers={"Accept-Language": "fr"}, name="Eve", start="1e3")
+    errors = _form(response, "join") and parse(response.get_data()).first(id="lineup-errors").text()
+    assert errors.startswith("Total de départ") and errors.endswith(": nombre entier attendu.")  # not "start"
