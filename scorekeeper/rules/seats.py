@@ -116,7 +116,7 @@ def settle(rules: Rules, game: Game, state: State) -> None:
     merge(rules, state, seen_state, still)
 
 
-def _narrow(values: dict, members: list[int], n: int, seats: tuple[str, ...]) -> dict:
+def narrow(values: dict, members: list[int], n: int, seats: tuple[str, ...]) -> dict:
     """widened() undone: lists by player cut to `members`, players named by their place among them."""
     out = {}
     for key, value in values.items():
@@ -140,10 +140,10 @@ def seen_round(rules: Rules, game: Game, played: RoundResult, names: list[str]) 
         number=played.number,
         dealer=members.index(played.dealer) if played.dealer in members else 0,
         cards=played.cards,
-        round=_narrow(played.round, members, n, ("dealer", *rules.seat_fields)),
+        round=narrow(played.round, members, n, ("dealer", *rules.seat_fields)),
         scores=[played.scores[p] for p in members],
         totals=[played.totals[p] for p in members],
-        marks=_narrow(played.marks, members, n, rules.seat_marks),
+        marks=narrow(played.marks, members, n, rules.seat_marks),
         entry=played.entry,
     )
     return Game(game.rules, [names[p] for p in members], game.options, seen.dealer), seen

@@ -45,7 +45,7 @@ def _render(stored: store.Stored, status: int = 200, errors=(), kind: str | None
     result = store.derived(stored)
     rules_ = rules.get(stored.game.rules)
     table = result.lineup
-    still = table.still() if table else list(range(len(stored.game.players)))
+    still = _still(stored, result)
     names = table.names if table else list(stored.game.players)
     in_game = [p for p in still if rules_.can_deal(stored.game, result.state, p)]  # Everest & Abyss: not out
     upcoming = result.upcoming.players if result.upcoming and result.upcoming.players else still
@@ -87,16 +87,16 @@ def _kept(stored: store.Stored, kind: str) -> dict:
     return {
         "name": (form.get("name") or "")[:MAX_TEXT],
         "to": (form.get("to") or "")[:MAX_TEXT],
-        "after": whole_of(form.get("after")),
+        "after": _whole_of(form.get("after")),
         "start": (form.get("start") or "")[:8] or None,
-        "player": whole_of(form.get("player")),
-        "sit_out": [p for p in (whole_of(v) for v in form.getlist("sit_out")[:n]) if p is not None],
-        "points": [whole_of(form.get(f"points.{side}")) or 0 for side in range(len(store.derived(stored).sides))],
+        "player": _whole_of(form.get("player")),
+        "sit_out": [p for p in (_whole_of(v) for v in form.getlist("sit_out")[:n]) if p is not None],
+        "points": [_whole_of(form.get(f"points.{side}")) or 0 for side in range(len(store.derived(stored).sides))],
         "reason": (form.get("reason") or "")[:MAX_TEXT],
     }
 
 
-def whole_of(value: str | None) -> int | None:
+def _whole_of(value: str | None) -> int | None:
     """A posted value as a whole number, or None where it is not one."""
     try:
         return _int(value, "player")
@@ -130,8 +130,12 @@ def _worst(rules_: rules.Rules, result: Result, still: list[int]) -> int | None:
 def _offered(stored: store.Stored) -> int | None:
     """The starting total the join form offers a latecomer now: the rules' default."""
     result = store.derived(stored)
-    still = result.lineup.still() if result.lineup else list(range(len(stored.game.players)))
-    return _worst(rules.get(stored.game.rules), result, still)
+    return _worst(rules.get(stored.game.rules), result, _still(stored, result))
+
+
+def _still(stored: store.Stored, result: Result) -> list[int]:
+    """The players still in the game (every seat of a table that never changed)."""
+    return result.lineup.still() if result.lineup else list(range(len(stored.game.players)))
 
 
 @bp.post("/<game_id>/lineup")

@@ -32,11 +32,12 @@ def form_context(stored: store.Stored, number: int, ctx):
     """The form reader's context for the next round's players alone, and who they are (None: everyone). A form
     drawn for other players than the round's now (its `seated` field) is refused: read by place, its entries
     would go to other players."""
+    if number != len(stored.game.rounds) + 1:
+        return ctx, None
     rules_ = rules.get(stored.game.rules)
     result = store.derived(stored)
-    if number == len(stored.game.rounds) + 1:
-        _same_table(stored, result, number, request.form.get("seated"))
-    seen = lineup.seen_upcoming(rules_, stored.game, result) if number == len(stored.game.rounds) + 1 else None
+    _same_table(stored, result, number, request.form.get("seated"))
+    seen = lineup.seen_upcoming(rules_, stored.game, result)
     if seen is None:
         return ctx, None
     seen_game, up, members = seen
@@ -67,15 +68,19 @@ def refill(stored: store.Stored, result: Result, rnd: dict) -> dict:
     up, n = result.upcoming, len(stored.game.players)
     if up is None or up.players is None or up.players == list(range(n)):
         return rnd
-    return seats._narrow(rnd, up.players, n, ("dealer", *rules.get(stored.game.rules).seat_fields))
+    return seats.narrow(rnd, up.players, n, _named(stored))
 
 
 def widened(stored: store.Stored, data: dict, members: list[int] | None) -> dict:
     """A round (or its first steps) read from the players of the round, by player: null for the others."""
     if members is None:
         return data
-    rules_ = rules.get(stored.game.rules)
-    return seats.widened(data, members, len(stored.game.players), ("dealer", *rules_.seat_fields))
+    return seats.widened(data, members, len(stored.game.players), _named(stored))
+
+
+def _named(stored: store.Stored) -> tuple[str, ...]:
+    """The fields of a round of this game that name a player (the dealer, a winner...)."""
+    return ("dealer", *rules.get(stored.game.rules).seat_fields)
 
 
 def past_round(stored: store.Stored, number: int) -> tuple[Game, RoundResult, list[int]] | None:
