@@ -10,7 +10,6 @@ import hashlib
 import json
 import os
 import random
-import re
 import time
 import tracemalloc
 from urllib.parse import quote_plus
@@ -20,6 +19,7 @@ import pytest
 from scorekeeper import gamefile, registry, rules
 from scorekeeper.db import connect
 from scorekeeper.rules import Invalid
+from tests.markup import Element, parse
 from tests.samples import first, sample
 
 from .helpers import HX
@@ -28,6 +28,7 @@ SEED = int(os.environ.get("FUZZ_SEED", "20261123"))
 REQUESTS = 1100
 KINDS = ["round", "correction", "undo", "lineup", "change correction", "lineup undo", "setup", "import"]
 LINEUP_KINDS = ["join", "back", "sit_out", "leave", "seat", "adjust", "stop"]  # the lineup page's forms
+POSTED = frozenset(("input", "select", "textarea", "button"))  # what a form sends
 SLOW = 2.0  # CPU seconds: far above any honest request (a few ms), far below a worker's time-out
 
 HOSTILE = [
@@ -174,15 +175,20 @@ class Stored:
         return self.games
 
 
-def names_on(html: str) -> list[str]:
-    """The field names a page's forms post."""
-    return sorted(set(re.findall(r'name="([^"]+)"', html)) - {"password", "file"})
+def names_on(page: Element) -> list[str]:
+    """The field names a page's forms post (their buttons' too)."""
+    named = {e.attrs.get("name", "") for e in page.all() if e.tag in POSTED}
+    return sorted(named - {"", "password", "file"})
 
 
-def was_on(html: str) -> str:
+def held(page: Element, name: str, otherwise: str = "") -> str:
+    """The value the page's first field named `name` holds, or `otherwise` where it has none."""
+    return page.value(name) if any(e.attrs["name"] == name for e in page.fields(name)) else otherwise
+
+
+def was_on(page: Element) -> str:
     """The round a correction or undo form says it is about."""
-    found = re.search(r'name="was" value="([^"]*)"', html)
-    return found.group(1).replace("&#34;", '"') if found else ""
+    return held(page, "was")
 
 
 class Fuzzer:
@@ -191,12 +197,12 @@ class Fuzzer:
     def __init__(self, client, rnd: random.Random, games: dict[str, str], documents: dict[str, dict]):
         self.client, self.rnd, self.games, self.documents = client, rnd, games, documents
         self.took = 0.0
-        self.pages: dict[str, str] = {}  # what the forms look like, read once (again after a change)
+        self.pages: dict[str, Element] = {}  # what the forms look like, read once (again after a change)
 
-    def page(self, path: str) -> str:
-        """A page as the phone last saw it."""
+    def page(self, path: str) -> Element:
+        """A page as the phone last saw it, parsed."""
         if path not in self.pages:
-            self.pages[path] = self.client.get(path).get_data(as_text=True)
+            self.pages[path] = parse(self.client.get(path).get_data())
         return self.pages[path]
 
     def forget(self, game_id: str) -> None:
@@ -233,11 +239,10 @@ class Fuzzer:
             data[f"{field}.{self.rnd.choice(['9', '-1', '99999', 'x', '0.9', '1' * 30])}"] = [self.value()]
         return data
 
-    def round_post(self, url: str, html: str):
+    def round_post(self, url: str, page: Element):
         """One step of the next round, spoiled."""
-        data = self.fields(names_on(html))
-        number = re.search(r'name="number" value="(\d+)"', html)
-        data["number"] = [self.value(number.group(1) if number else "3")]
+        data = self.fields(names_on(page))
+        data["number"] = [self.value(held(page, "number", "3"))]
         if self.rnd.random() < 0.5:
             data["step"] = [self.value()]
         return self.post(f"{url}/rounds", data=data, headers=self.headers())
@@ -265,8 +270,7 @@ class Fuzzer:
         page = self.page(f"{url}/lineup")
         data = self.fields(names_on(page))
         data["kind"] = [self.rnd.choice([*LINEUP_KINDS, self.value()])]
-        version = re.search(r'name="version" value="(\d+)"', page)
-        data["version"] = [self.value(version.group(1) if version else "1")]
+        data["version"] = [self.value(held(page, "version", "1"))]
         return self.post(f"{url}/lineup", data=data, headers=self.headers())
 
     def change_correction(self, url: str):
@@ -288,8 +292,8 @@ class Fuzzer:
 
     def setup(self, rules_id: str):
         """A new-game form, spoiled."""
-        html = self.page(f"/new/{rules_id}")
-        return self.post(f"/new/{rules_id}", data=self.fields(names_on(html)), headers=self.headers())
+        page = self.page(f"/new/{rules_id}")
+        return self.post(f"/new/{rules_id}", data=self.fields(names_on(page)), headers=self.headers())
 
     def game_file(self):
         """A game file with one part spoiled, broken JSON, or bytes that are not text."""
@@ -407,13 +411,12 @@ def test_the_worst_inputs_build_nothing_large(app, client, fuzzer):
     tracemalloc.start()
     try:
         for url in fuzzer.games.values():
-            edit = client.get(f"{url}/rounds/1/edit").get_data(as_text=True)
-            change = client.get(f"{url}/lineup/1").get_data(as_text=True)
+            edit, change = fuzzer.page(f"{url}/rounds/1/edit"), fuzzer.page(f"{url}/lineup/1")
             forms = [
-                (f"{url}/rounds", names_on(client.get(url).get_data(as_text=True)), {"number": "3"}, HX),
+                (f"{url}/rounds", names_on(fuzzer.page(url)), {"number": "3"}, HX),
                 (f"{url}/rounds/1", names_on(edit), {"was": was_on(edit)}, {}),
                 (f"{url}/rounds/2/undo", ["was"], {}, {}),
-                (f"{url}/lineup", names_on(client.get(f"{url}/lineup").get_data(as_text=True)), {"kind": "adjust"}, {}),
+                (f"{url}/lineup", names_on(fuzzer.page(f"{url}/lineup")), {"kind": "adjust"}, {}),
                 (f"{url}/lineup/undo", ["was"], {}, {}),
                 (f"{url}/lineup/1", names_on(change), {"was": was_on(change)}, {}),
             ]
