@@ -18,8 +18,10 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import registry
+from tests.markup import parse
 
 ROOT = Path(__file__).resolve().parent.parent
+MARKUP = ROOT / "tests" / "markup.py"
 GONE = "inferno"  # the game deleted from the copy
 
 # the outside game: Tout ou rien's scoring under another name, with its own words, board, script and style
@@ -40,11 +42,16 @@ DIST_INFO = {
     "entry_points.txt": "[scorekeeper.games]\nsixth-game = sixth_game:GAME\n",
 }
 
-# run in a fresh process, as an operator's server would be
+# run in a fresh process, as an operator's server would be; the page read with the tests' parser, loaded from its
+# file (the process's path holds the copied package and the outside game, not this repository)
 SERVE = """
-import json, re, sys
+import importlib.util, json, sys
 from scorekeeper import create_app, registry
 from scorekeeper.db import migrate
+
+spec = importlib.util.spec_from_file_location("markup", sys.argv[3])
+markup = sys.modules["markup"] = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(markup)
 
 migrate(sys.argv[1])
 app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": sys.argv[1], "STATIC_BUILD": sys.argv[2]})
@@ -53,10 +60,11 @@ home = phone.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
 data = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0"}
 started = phone.post("/new/sixth-game", data=data)
 page = phone.get(started.headers["Location"]).get_data(as_text=True)
-bundles = re.findall(r'(/static/bundles/sixth-game[.][0-9a-f]+[.](?:js|css))', page)
+linked = [e.attrs.get("src") or e.attrs.get("href", "") for e in markup.parse(page).all()
+          if e.tag in ("script", "link")]
+bundles = [url for url in linked if url.startswith("/static/bundles/sixth-game.")]
 print(json.dumps({
     "ids": registry.ids(),
-    "offered": re.findall(r'href="/new/([^"]+)"', home),
     "home": home,
     "new": phone.get("/new/sixth-game").status_code,
     "started": started.status_code,
@@ -110,15 +118,18 @@ def test_a_game_installed_from_elsewhere_is_offered_and_a_deleted_one_is_gone(tm
     without(registry.get(GONE), tree)
     built_static(tmp_path / "static")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(tree)])}
-    command = [sys.executable, "-c", SERVE, str(tmp_path / "store.sqlite"), str(tmp_path / "static")]
+    command = [sys.executable, "-c", SERVE, str(tmp_path / "store.sqlite"), str(tmp_path / "static"), str(MARKUP)]
     served = subprocess.run(command, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
     assert served.returncode == 0, served.stderr[-3000:]
     seen = json.loads(served.stdout)
     kept = [game for game in registry.ids() if game != GONE]
     assert seen["ids"] == [*kept, "sixth-game"]  # without an order of its own, after the built-in games
-    assert seen["offered"] == seen["ids"] and "Sixième jeu" in seen["home"]  # in its own French words
+    home = parse(seen["home"])
+    links = [a.attrs.get("href", "") for a in home.all("a")]
+    offered = [link.removeprefix("/new/") for link in links if link.startswith("/new/")]
+    assert offered == seen["ids"] and "Sixième jeu" in home.text()  # in its own French words
     assert seen["new"] == 200 and seen["started"] == 303
-    assert 'id="scoreboard"' in seen["page"] and "Anne" in seen["page"]  # its board, from its own folder
+    assert "Anne" in parse(seen["page"]).first(id="scoreboard").text()  # its board, from its own folder
     assert any("sixth-game-script" in text for text in seen["bundles"])
     assert any(".sixth-game-board" in text for text in seen["bundles"])
     assert seen["others"] == [303] * len(seen["ids"])  # every game left starts
