@@ -112,6 +112,11 @@ class Result:
         """The winners' side names."""
         return [self.sides[i] for i in self.winners]
 
+    def at_table(self) -> list[str]:
+        """The sides at the table now (the game's header): a player who left is no longer one (RULES.md 8)."""
+        gone = self.lineup.gone if self.lineup is not None else {}
+        return [side for k, side in enumerate(self.sides) if k not in gone]
+
     def leaders(self) -> list[int]:
         """The sides ranked first: the winners once the game is over, else who leads (none before a round)."""
         if not self.rounds:
