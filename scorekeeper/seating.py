@@ -8,7 +8,8 @@ from dataclasses import replace
 from . import rules
 from .db import Database, write
 from .rules import N_, Invalid, fail, problem
-from .rules.problems import msgid
+from .rules.lineup_changes import BOUND, named
+from .rules.problems import Problem, msgid
 from .store import Conflict, Stored, _done, _dump, _reload, _touch, derived
 
 
@@ -91,7 +92,7 @@ def replace_change(db: Database, game_id: str, index: int, was: dict, change: di
             raise Conflict(problem(message))
         before = derived(stored)
         game = replace(stored.game, changes=[*changes[:index], change, *changes[index + 1 :]])
-        stored.result = _played(game)
+        stored.result = _played(game, change)
         number = len(game.rounds) + 1
         draft = stored.draft or {}
         moved = before.upcoming and stored.result.upcoming and before.upcoming.players != stored.result.upcoming.players
@@ -105,19 +106,28 @@ def replace_change(db: Database, game_id: str, index: int, was: dict, change: di
     return stored
 
 
-def _played(game) -> rules.Result:
-    """The game played through with a corrected change; a round whose players it would change is refused saying so."""
+def _played(game, change: dict) -> rules.Result:
+    """The game played through with `change` corrected; a round whose players it would change is refused saying
+    so, and a player count the correction breaks names the player of the change corrected (not of the last change
+    before that round)."""
     try:
         return rules.play(game)
     except Invalid as exc:
         found = next((p for p in exc.problems if msgid(p.message) in MEMBERS), None)
         if found is None:
-            raise
+            raise Invalid([_about(p, change) for p in exc.problems]) from None
         message = N_(
             "Round %(round)d was played by the players recorded in it: who plays it cannot change. "
             "Undo the rounds back to round %(round)d to change it."
         )
         raise fail(message, round=found.round, field="changes") from None
+
+
+def _about(found: Problem, change: dict) -> Problem:
+    """A player-count refusal of the round `change` comes before, naming its player."""
+    if msgid(found.message) != BOUND or found.round != change["before"]:
+        return found
+    return replace(found, seat=named(change))
 
 
 def _between_rounds(stored: Stored) -> None:

@@ -18,6 +18,7 @@ MAX_REASON = 80
 KINDS = ("join", "sit_out", "leave", "seat", "adjust", "stop")
 FIELDS = {"join": {"after", "start"}, "sit_out": set(), "leave": set(), "seat": {"to"}, "adjust": {"reason"}}
 FIELDS["stop"] = set()
+BOUND = N_("%(game)s is played by %(lo)d to %(hi)d players: round %(round)d would have %(n)d.")
 
 
 # -- checking the list -------------------------------------------------------------------------------------
@@ -152,12 +153,12 @@ def changes_before(rules: Rules, game: Game, state: State, at: int, number: int)
     if group:
         settle(rules, game, state)
         if not state.finished:
-            _bound(rules, game, state, number, _named(group[-1]))
+            _bound(rules, game, state, number, named(group[-1]))
     return at
 
 
-def _named(change: dict) -> int | None:
-    """The player a change is about, for its messages."""
+def named(change: dict) -> int | None:
+    """The player a change is about, for its messages (of several sitting out, the last)."""
     for key in ("join", "leave", "seat"):
         if key in change:
             return change[key]
@@ -170,7 +171,7 @@ def _bound(rules: Rules, game: Game, state: State, number: int, player: int | No
     n = sum(1 for p in state.lineup.members() if rules.can_deal(whole, state, p))
     if not rules.min_players <= n <= rules.max_players:
         raise fail(
-            N_("%(game)s is played by %(lo)d to %(hi)d players: round %(round)d would have %(n)d."),
+            BOUND,
             game=rules.name,
             lo=rules.min_players,
             hi=rules.max_players,

@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from scorekeeper import rules
 from tests import lineup_walk
 from tests.markup import parse
 
@@ -62,3 +63,21 @@ def test_the_game_s_header_names_the_players_at_the_table_not_one_who_left(clien
     at_table = [name for p, name in enumerate(walked["players"]) if p != leaver]
     header = parse(client.get(imported(client, walked), headers=EN).get_data()).first("header", class_="game-head")
     assert header.first("p", class_="muted").text() == " · ".join(at_table)
+
+
+def test_a_correction_refused_by_the_player_count_names_the_change_corrected(client, walked):
+    document = cut(walked, 2, 2)  # the latecomer is in; before round 3 someone sits out, then someone leaves
+    sitting = document["changes"][-1]["sit_out"]
+    leaver = next(p for p in range(len(document["players"])) if p not in sitting)
+    document["changes"].append({"before": 3, "leave": leaver})
+    url = imported(client, document)
+    fewest = rules.get(document["rules"]).min_players
+    others = [p for p in range(len(document["players"])) if p not in (leaver, *sitting)]
+    more = others[: len(others) - fewest + 1]  # one player too few left to play round 3
+    form = parse(client.get(f"{url}/lineup/2", headers=EN).get_data()).first("form", id="correct-change")
+    ticked = [str(p) for p in sorted([*sitting, *more])]
+    refused = client.post(f"{url}/lineup/2", data={"was": form.value("was"), "sit_out": ticked}, headers=EN)
+    assert refused.status_code == 422
+    said = parse(refused.get_data()).first(id="lineup-errors").text()
+    named = document["players"][int(ticked[-1])]
+    assert said.startswith(f"{named}: ") and f"round 3 would have {fewest - 1}" in said, said
