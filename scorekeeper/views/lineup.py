@@ -50,6 +50,7 @@ def _render(stored: store.Stored, status: int = 200, errors=(), kind: str | None
     in_game = [p for p in still if rules_.can_deal(stored.game, result.state, p)]  # Everest & Abyss: not out
     upcoming = result.upcoming.players if result.upcoming and result.upcoming.players else still
     playing = [p for p in upcoming if p in in_game]
+    gone = sorted(table.gone) if table else []
     last = stored.game.changes[-1] if stored.game.changes else None
     undoable = last is not None and last["before"] == len(stored.game.rounds) + 1
     return page.full(
@@ -63,16 +64,27 @@ def _render(stored: store.Stored, status: int = 200, errors=(), kind: str | None
         still=still,
         in_game=in_game,
         playing=playing,
-        gone=sorted(table.gone) if table else [],
+        gone=gone,
         worst=_worst(rules_, result, still),
         transfer=rules_.start_range is None,  # Everest & Abyss: tokens move from one player to another
         allowed=rules_.lineup_changes,
         listed=_listed(stored, result),
         errors=list(errors),
         refused=kind,
+        beside=kind if kind in _drawn(stored, result, gone) else None,
         kept=_kept(stored, kind) if errors and kind else {},
         was=json.dumps(last, separators=(",", ":")) if undoable else "",
     )
+
+
+def _drawn(stored: store.Stored, result: Result, gone: list[int]) -> set[str]:
+    """The kinds of change whose form the page draws (a refusal of one is said beside it, else at the top)."""
+    if result.finished:
+        return set()
+    drawn = {"seat", "adjust"} | ({"stop"} if stored.game.rounds else set())
+    if "join" in rules.get(stored.game.rules).lineup_changes:
+        drawn |= {"join", "sit_out", "leave"} | ({"back"} if gone else set())
+    return drawn
 
 
 def _kept(stored: store.Stored, kind: str) -> dict:
@@ -219,7 +231,7 @@ def _read(stored: store.Stored, kind: str) -> tuple[dict, str | None]:
                 made["start"] = start
         return made, text
     if kind == "back":
-        return {"join": _int(form.get("player"), "player")}, None
+        return {"join": _returning(stored, _int(form.get("player"), "player"))}, None
     if kind == "sit_out":
         chosen = form.getlist("sit_out")[:n]
         if not chosen:
@@ -232,6 +244,17 @@ def _read(stored: store.Stored, kind: str) -> tuple[dict, str | None]:
     if kind == "stop":
         return {"stop": True}, None
     return {"adjust": _points(stored), "reason": (form.get("reason") or "").strip()[:MAX_TEXT]}, None
+
+
+def _returning(stored: store.Stored, p: int) -> int:
+    """A player who left, to bring back; Invalid, saying so, for anyone else (the rules would take a comeback of
+    someone who never left for a latecomer, and refuse the rounds they played)."""
+    table = store.derived(stored).lineup
+    if table is None or p not in table.gone:
+        names = table.names if table else stored.game.players
+        name = names[p] if 0 <= p < len(names) else str(p)
+        raise fail(N_("%(name)s has not left the game: only a player who left comes back."), name=name, field="player")
+    return p
 
 
 def _points(stored: store.Stored) -> list[int]:

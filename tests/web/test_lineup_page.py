@@ -58,6 +58,44 @@ def post_change(client, url: str, kind: str, **fields):
     return client.post(f"{url}/lineup", data=data, headers=EN)
 
 
+def test_no_stop_is_offered_before_the_first_round(client, walked):
+    page = parse(client.get(f"{imported(client, cut(walked, 0))}/lineup", headers=EN).get_data())
+    assert not page.all("form", id="stop") and "Stop after round 0" not in page.text()
+    page = parse(client.get(f"{imported(client, cut(walked, 1))}/lineup", headers=EN).get_data())
+    assert page.first("form", id="stop").first("button").text() == "Stop after round 1"
+
+
+def test_a_refused_change_is_said_beside_its_form_and_the_page_opens_there(client, walked):
+    url = imported(client, cut(walked, 1))
+    taken = walked["players"][0]  # a name already in the game: a seat goes to someone new
+    refused = post_change(client, url, "seat", player="1", to=taken)
+    assert refused.status_code == 422
+    page = parse(refused.get_data())
+    said = page.first("form", id="hand-over").first(id="lineup-errors")
+    assert taken in said.text() and "already played" in said.text()
+    assert len(page.all(id="lineup-errors")) == 1  # said once, where the scorer typed it
+    actions = {form.attrs["id"]: form.attrs["action"] for form in page.all("form", method="post")}
+    assert actions["hand-over"].endswith("#lineup-errors")  # without JavaScript the answer opens at the refusal
+
+
+def test_a_refusal_of_a_form_not_on_the_page_is_said_at_its_top(client, walked):
+    url = imported(client, cut(walked, 0))
+    refused = post_change(client, url, "stop")
+    assert refused.status_code == 422
+    page = parse(refused.get_data())
+    assert "none has been played yet" in page.first("section", id="lineup-page").first(id="lineup-errors").text()
+
+
+def test_bringing_back_someone_who_never_left_is_told_plainly(client, walked):
+    url = imported(client, cut(walked, 1))
+    name = walked["players"][1]
+    refused = post_change(client, url, "back", player="1")
+    assert refused.status_code == 422
+    said = parse(refused.get_data()).first(id="lineup-errors").text()
+    assert said == f"{name} has not left the game: only a player who left comes back."
+    assert "changes" not in client.get(f"{url}/export.json").get_json()
+
+
 def test_the_game_s_header_names_the_players_at_the_table_not_one_who_left(client, walked):
     leaver = next(change["leave"] for change in walked["changes"] if "leave" in change)
     at_table = [name for p, name in enumerate(walked["players"]) if p != leaver]
