@@ -33,7 +33,6 @@ NOT_YET = {
     "tests/sheets/test_page_numbers.py",
     "tests/sheets/test_sheets.py",
     "tests/sheets/test_web_sheets.py",
-    "tests/test_draws.py",
     "tests/test_german.py",
     "tests/test_lineup_file.py",
     "tests/test_plugin.py",
