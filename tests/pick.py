@@ -113,3 +113,8 @@ def round_field(name: str) -> Need:
 
     need.__name__ = f"round_field({name!r})"
     return need
+
+
+def changing_table(bundle: Bundle) -> bool:
+    """Its sample walks a table that changes as it plays (LINEUP: a join, a sit-out, a leave; tests/lineup_walk.py)."""
+    return getattr(sample(bundle.id), "LINEUP", None) is not None

@@ -1,23 +1,22 @@
 """Game files with `changes` (FORMAT.md "Players who come and go") on the command line: scored, or refused
-as a whole with a message naming the round and the player."""
+as a whole with a message naming the round and the player. Played on any game whose sample walks a changing
+table (tests/lineup_walk.py: a latecomer joins before round 2, someone sits out round 3, someone leaves before
+round 4), with a seat handed over besides; what the command writes is what the rules derive."""
 
 import json
-from typing import Any
 
 from click.testing import CliRunner
 
+from scorekeeper import rules
 from scorekeeper.cli import main
-from tests.rules.test_lineup import FIVE, TOR_3
+from tests import pick
+from tests.samples import expected, sample
 
-DOCUMENT: dict[str, Any] = {
-    "format": "scorekeeper-game/1",
-    "rules": "tout-ou-rien",
-    "options": {},
-    "players": FIVE,
-    "first_dealer": 0,
-    "rounds": TOR_3,
-    "changes": [{"before": 4, "join": 4, "after": 1}, {"before": 4, "seat": 1, "to": "Marc"}],
-}
+GAME = pick.game(pick.changing_table)
+WALKED = sample(GAME).LINEUP
+HANDED = {"before": 4, "seat": 1, "to": "Marc"}  # the one who sat out round 3 hands the seat over
+DOCUMENT = {**WALKED, "changes": [*WALKED["changes"], HANDED]}
+LATE, LEFT = (next(c[kind] for c in WALKED["changes"] if kind in c) for kind in ("join", "leave"))
 
 
 def score(tmp_path, document, lang="en"):
@@ -31,46 +30,37 @@ def test_score_derives_a_game_with_changes_and_writes_them_back(tmp_path):
     scored = score(tmp_path, DOCUMENT)
     assert scored.exit_code == 0, scored.output
     written = json.loads(scored.stdout)
-    assert written["changes"] == DOCUMENT["changes"] and written["rounds"] == TOR_3
+    assert written["changes"] == DOCUMENT["changes"] and written["rounds"] == DOCUMENT["rounds"]
     result = written["result"]
-    assert result["sides"] == ["Anne", "Marc", "Cleo", "Dan", "Eve"]
-    assert result["totals"] == [21, 14, 9, 17, 9]
-    assert result["rounds"][0]["totals"] == [3, 4, 3, 13, None]
-    assert [s["side"] for s in result["standings"]] == ["Anne", "Dan", "Marc", "Cleo", "Eve"]
+    assert result["sides"][1] == "Marc" and result["sides"][LATE] == DOCUMENT["players"][LATE]
+    assert result["totals"] == expected(DOCUMENT)["totals"]
+    assert result["rounds"][0]["totals"][LATE] is None  # not yet come
+    assert None not in result["rounds"][0]["totals"][:LATE]
+    assert result["standings"] == expected(DOCUMENT)["standings"]
 
 
 def test_a_leaver_is_marked_in_the_standings(tmp_path):
-    left = {**DOCUMENT, "changes": [*DOCUMENT["changes"], {"before": 4, "leave": 0}]}
-    standings = json.loads(score(tmp_path, left).stdout)["result"]["standings"]
-    assert standings[-1] == {"rank": 5, "side": "Anne", "total": 21, "left": True}
+    standings = json.loads(score(tmp_path, DOCUMENT).stdout)["result"]["standings"]
+    assert standings[-1]["side"] == DOCUMENT["players"][LEFT] and standings[-1]["left"] is True
     assert all("left" not in s for s in standings[:-1])
 
 
 def test_a_file_whose_nulls_disagree_with_its_changes_is_refused_naming_round_and_player(tmp_path):
-    early = {**DOCUMENT, "changes": [{"before": 3, "join": 4}]}  # round 3 has Eve's nulls
-    scored = score(tmp_path, early, "fr")
+    early = {
+        **DOCUMENT,
+        "changes": [{**change, "before": 1} if "join" in change else change for change in DOCUMENT["changes"]],
+    }
+    scored = score(tmp_path, early, "fr")  # round 1 has the latecomer's nulls
     assert scored.exit_code == 1 and not scored.stdout
-    assert "Eve" in scored.stderr and "manche 3" in scored.stderr
+    assert DOCUMENT["players"][LATE] in scored.stderr and "manche 1" in scored.stderr
 
 
 def test_a_file_breaking_a_bound_is_refused_naming_the_bound_and_the_player(tmp_path):
-    crowd = {**DOCUMENT, "changes": [{"before": 4, "sit_out": [0, 1, 2]}]}
-    crowd["rounds"] = [{k: v[:4] for k, v in r.items()} for r in TOR_3]
-    crowd["players"] = FIVE[:4]
+    game, players = rules.get(GAME), DOCUMENT["players"]
+    # before round 4 all sit at the table; all but one fewer than the game takes sit out: the last of them breaks it
+    crowd = {**DOCUMENT, "rounds": DOCUMENT["rounds"][:3], "changes": [c for c in WALKED["changes"] if c["before"] < 4]}
+    crowd["changes"].append({"before": 4, "sit_out": list(range(len(players) - game.min_players + 1))})
     scored = score(tmp_path, crowd, "de")
     assert scored.exit_code == 1
-    assert "Cleo" in scored.stderr and "3 bis 6" in scored.stderr and "Runde 4" in scored.stderr
-
-
-# Eve joins after Marc (Ben's seat handed over) before round 4, which Cleo sits out; Anne leaves before round 5
-ROUND_4 = {"bids": [1, 1, None, 0, 1], "open": [False, True, None, False, False], "tricks": [1, 1, None, 0, 1]}
-PLAYED = {
-    **DOCUMENT,
-    "rounds": [*TOR_3, ROUND_4],
-    "changes": [
-        *DOCUMENT["changes"],
-        {"before": 4, "sit_out": [2]},
-        {"before": 5, "leave": 0},
-        {"before": 5, "adjust": [0, 0, 0, -2, 0], "reason": "misdeal"},
-    ],
-}
+    assert players[len(players) - game.min_players] in scored.stderr and "Runde 4" in scored.stderr
+    assert f"{game.min_players} bis {game.max_players}" in scored.stderr

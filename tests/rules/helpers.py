@@ -21,3 +21,17 @@ def problems(rules_id, players, played=(), first_dealer=0, **options):
     except Invalid as exc:
         return exc.problems
     raise AssertionError("the game was accepted")
+
+
+def changed(rules_id, players, played, changes, **options):
+    """The Result of a game whose table changed as it played (RULES.md section 8: `changes`, FORMAT.md)."""
+    return rules.play(Game(rules_id, list(players), options, 0, list(played), changes))
+
+
+def refused(rules_id, players, played, changes, **options):
+    """The one problem a game with changes is refused for (the test fails if it is accepted)."""
+    try:
+        changed(rules_id, players, played, changes, **options)
+    except Invalid as exc:
+        return exc.problems[0]
+    raise AssertionError("the game was accepted")

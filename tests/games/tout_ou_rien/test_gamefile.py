@@ -1,12 +1,16 @@
 """Tout ou rien's game files: FORMAT.md's example (a Tout ou rien game), imported, exported and scored on the
-command line, and refused as a whole when one of its rounds is wrong (moved from tests/web/test_gamefile.py)."""
+command line, and refused as a whole when one of its rounds is wrong; RULES.md section 8's example with its
+changes, imported, exported, shown on the board and printed (moved from tests/web/test_gamefile.py)."""
 
 import json
 
 import pytest
 
+from tests.pdfs import pdf_text
 from tests.web.helpers import post_round, run_cli, seats, start
 from tests.web.test_gamefile import installed
+
+from .lineup import DOCUMENT, PLAYED
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -91,3 +95,27 @@ def test_cli_score_invalid_file_one_message_exit_1():
     assert done.returncode == 1 and "objet JSON" in done.stderr
     done = run_cli("score", "/nonexistent/game.json")
     assert done.returncode != 0 and "Traceback" not in done.stderr
+
+
+def test_a_game_with_changes_imports_and_exports_exactly(client):
+    url = client.post("/games/import", json=DOCUMENT).headers["Location"]
+    exported = client.get(f"{url}/export.json").get_json()
+    assert {k: v for k, v in exported.items() if k not in ("result", "options")} == {
+        k: v for k, v in DOCUMENT.items() if k != "options"
+    }
+    assert exported["result"]["sides"][1] == "Marc"
+
+
+def test_the_board_and_the_sheet_show_the_changes_where_they_happened(client):
+    url = client.post("/games/import", json=PLAYED).headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    board = page[page.index('id="scoreboard"') :]
+    before_4 = board[board.index('class="change"') : board.index('id="round-4"')]
+    assert "Eve arrive et part de 9." in before_4 and "Ben → Marc (dès la manche 4)" in before_4  # French first
+    assert "Passe son tour : Cleo." in before_4
+    after = board[board.index('id="round-4"') :]
+    assert "Anne part. Ajustement (misdeal) : Dan −2." in after
+    row_1 = board[board.index('id="round-1"') : board.index('id="round-2"')]
+    assert row_1.count("—") == 1  # Eve had not come yet
+    sheet = pdf_text(client.get(f"{url}/sheet.pdf").get_data())
+    assert "Eve arrive et part de 9." in sheet and "Anne part." in sheet
