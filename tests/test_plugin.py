@@ -18,21 +18,30 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import registry
+from tests import pick
 from tests.markup import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKUP = ROOT / "tests" / "markup.py"
-GONE = "inferno"  # the game deleted from the copy
+BORROWED = registry.get(pick.game(pick.players(3)))  # any game three play: the outside game's scoring is its
 
-# the outside game: Tout ou rien's scoring under another name, with its own words, board, script and style
+
+def another(bundle: registry.Bundle) -> bool:
+    """Any game but the one the outside game borrows its pieces from."""
+    return bundle.id != BORROWED.id
+
+
+GONE = pick.game(another)  # the game deleted from the copy
+
+# the outside game: another game's scoring under another name, with its own words, board, script and style
 PACKAGE = {
     "__init__.py": 'from scorekeeper.registry import Bundle\n\nGAME = Bundle("sixth-game", script=True, style=True)\n',
     "rules.py": (
-        "from scorekeeper.games.tout_ou_rien.rules import ToutOuRien\n\n\nclass Sixth(ToutOuRien):\n"
+        f"from {BORROWED.rules_module} import RULES as BORROWED\n\n\nclass Sixth(type(BORROWED)):\n"
         '    id = "sixth-game"\n    name = "Sixth Game"\n\n\nRULES = Sixth()\n'
     ),
-    "form.py": "from scorekeeper.games.tout_ou_rien.form import fields, read  # noqa: F401\n",
-    "sheet.py": "from scorekeeper.games.tout_ou_rien.sheet import SHEET  # noqa: F401\n",
+    "form.py": f"from {BORROWED.form_module} import fields, read  # noqa: F401\n",
+    "sheet.py": f"from {BORROWED.sheet_module} import SHEET  # noqa: F401\n",
     "script.js": 'document.documentElement.dataset.outside = "sixth-game-script";\n',
     "style.css": ".sixth-game-board { color: teal }\n",
     "translations/fr.po": 'msgid "Sixth Game"\nmsgstr "Sixième jeu"\n',
@@ -80,7 +89,7 @@ def install(site: Path) -> None:
     for name, text in PACKAGE.items():
         (site / "sixth_game" / name).parent.mkdir(parents=True, exist_ok=True)
         (site / "sixth_game" / name).write_text(text, encoding="utf-8")
-    board = (registry.get("tout-ou-rien").folder / "board.html").read_text(encoding="utf-8")
+    board = (BORROWED.folder / "board.html").read_text(encoding="utf-8")
     (site / "sixth_game" / "board.html").write_text(board, encoding="utf-8")
     for name, text in DIST_INFO.items():
         (site / "sixth_game-1.0.dist-info").mkdir(exist_ok=True)
@@ -145,11 +154,13 @@ def test_an_entry_point_naming_no_game_or_another_game_stops_the_discovery_sayin
     def point(name: str, value: str) -> importlib.metadata.EntryPoint:
         return importlib.metadata.EntryPoint(name, value, registry.GROUP)
 
-    inferno = point("inferno", "scorekeeper.games.inferno:GAME")
+    game = registry.get(pick.game())  # any game, as this repository registers it
+    real = point(game.id, f"{game.package}:GAME")
+    rules_class = type(registry.load(game.rules_module).RULES).__name__
     for points, said in [
-        ([inferno, point("inferno", "scorekeeper.games.inferno:GAME")], "two games are registered as inferno"),
-        ([point("hell", "scorekeeper.games.inferno:GAME")], "names the game inferno"),
-        ([point("inferno", "scorekeeper.games.inferno.rules:RULES")], "is not a registry.Bundle but Inferno"),
+        ([real, point(game.id, f"{game.package}:GAME")], f"two games are registered as {game.id}"),
+        ([point("hell", f"{game.package}:GAME")], f"names the game {game.id}"),
+        ([point(game.id, f"{game.rules_module}:RULES")], f"is not a registry.Bundle but {rules_class}"),
         ([point("lost", "scorekeeper.games.lost:GAME")], "entry point lost = scorekeeper.games.lost:GAME"),
     ]:
         with pytest.raises(registry.NotAGame, match=said):

@@ -32,7 +32,6 @@ NOT_YET = {
     "tests/sheets/test_sheets.py",
     "tests/sheets/test_web_sheets.py",
     "tests/test_german.py",
-    "tests/test_plugin.py",
     "tests/web/test_clubs.py",
     "tests/web/test_draws.py",
     "tests/web/test_events.py",
