@@ -20,18 +20,6 @@ KINDS = ("join", "back", "sit_out", "leave", "seat", "adjust", "stop")
 MAX_TEXT = 80  # a name is at most 40, a reason 80: a longer field is cut before anything reads it
 
 
-@bp.app_template_global()
-def changes_said(result: Result) -> dict[int, list[str]]:
-    """The table's changes as sentences in the page's language, by the round they come before."""
-    return table_changes.said(result, current())
-
-
-@bp.app_template_global()
-def sat_out(result: Result, played, side: int) -> bool:
-    """Whether a side had no part in a round: not yet come, sitting it out, or gone (its cell shows "—")."""
-    return played.players is not None and side not in played.players and len(result.sides) == len(played.totals)
-
-
 @bp.get("/<game_id>/lineup")
 def show_lineup(game_id: str):
     """The table's changes: what changed so far, the last to take back, and a form for each kind of change."""

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .. import rules, store
-from ..rules import Problem
+from .. import rules, store, table_changes
+from ..i18n import current
+from ..rules import Problem, Result
 
 
 class Errors(list):
@@ -72,3 +73,13 @@ def view(
         "draft": (draft.get("data") or {}) if draft and upcoming and draft.get("number") == upcoming.number else {},
         "board": board,  # the rules' data for the whole board: the bank, the target...
     }
+
+
+def changes_said(result: Result) -> dict[int, list[str]]:
+    """The table's changes as sentences in the page's language, by the round they come before (the board's)."""
+    return table_changes.said(result, current())
+
+
+def sat_out(result: Result, played, side: int) -> bool:
+    """Whether a side had no part in a round: not yet come, sitting it out, or gone (its cell shows "—")."""
+    return played.players is not None and side not in played.players and len(result.sides) == len(played.totals)

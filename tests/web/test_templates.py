@@ -188,7 +188,7 @@ def test_views_pass_what_their_templates_draw_with(app):
         for name, value in app.jinja_env.globals.items()
         if getattr(value, "__module__", "").startswith("scorekeeper.views")
     }
-    # changes_said and sat_out: the board's lineup helpers (views/lineup.py), which macros.html, imported without
+    # changes_said and sat_out: the board's lineup helpers (views/screen.py), which macros.html, imported without
     # the page's context, asks as well
     assert from_views == {"here", "theme", "changes_said", "sat_out"}
     processors = [p for ps in app.template_context_processors.values() for p in ps]
