@@ -193,7 +193,7 @@ class Rules:
         return {}
 
     def entry(self, game: Game, state: State, dealer: int) -> dict:
-        """What the form of the round dealt by `dealer` offers, as data (see rules/entry.py): the numbers
+        """What the form of the round dealt by `dealer` offers, as data (see rules/fields.py): the numbers
         each field takes, choices, points tables, who starts. Screens, form readers and scripts read it."""
         return {}
 

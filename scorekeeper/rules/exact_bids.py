@@ -7,8 +7,7 @@ statistics are here.
 from __future__ import annotations
 
 from .base import N_, Game, Option, Problem, Result, Rules, State, Statistic, problem
-from .entry import Span
-from .fields import by_seat, int_entries, raise_if, tricks_add_up, unknown_fields
+from .fields import Span, by_seat, int_entries, raise_if, tricks_add_up, unknown_fields
 from .problems import Nn_
 
 # The option `hook`: the dealer, bidding last, may not make the bids add up to the cards dealt. Each game gives

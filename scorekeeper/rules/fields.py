@@ -1,6 +1,14 @@
-"""Checks shared by the rules modules for the fields of a round: lists by seat, numbers, choices."""
+"""The fields of a round: what a round's form may offer, as data the rules give (a `Span` of the numbers a field
+takes, picking a typed value), and the checks the rules modules share (lists by seat, numbers, choices).
+
+Pure Python, like the rest of the rules. Each game's `Rules.entry()` returns a dict of spans and of plain values
+(choices, points tables, who starts); templates, form readers and scripts read it instead of restating the rules.
+A form never builds anything from what was posted: a posted value only selects among the values the rules give.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from .problems import N_, Invalid, Nn_, Problem, problem
 
@@ -8,6 +16,48 @@ from .problems import N_, Invalid, Nn_, Problem, problem
 def is_int(value) -> bool:
     """A JSON integer (booleans are not numbers here)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Span:
+    """The whole numbers lo..hi (both included) a field may hold.
+
+    `shown`, when set, is the highest value a form offers before one above it was picked (reneges:
+    0 to 3 as chips, more only when a round recorded more); it never goes past `hi`.
+    """
+
+    lo: int
+    hi: int
+    shown: int | None = None
+
+    def pick(self, value) -> int | None:
+        """`value` (a number, or the text a form posted) as a number within lo..hi, else None.
+
+        Text longer than the bounds can be is refused before any conversion: a posted value of a
+        million digits costs nothing.
+        """
+        if is_int(value):
+            number = value
+        elif isinstance(value, str):
+            text = value.strip()
+            if not text.isascii() or not text.lstrip("-").isdigit() or len(text) > len(str(self.hi)) + 1:
+                return None
+            number = int(text)
+        else:
+            return None
+        return number if self.lo <= number <= self.hi else None
+
+    def values(self, picked=None) -> range:
+        """The values a form offers: lo..shown, up to a picked value within the span, or lo..hi."""
+        if self.shown is None:
+            return range(self.lo, self.hi + 1)
+        chosen = self.pick(picked)
+        top = max(self.shown, chosen if chosen is not None else self.lo)
+        return range(self.lo, min(top, self.hi) + 1)
+
+    def data(self) -> dict:
+        """The span for a script: {"lo": .., "hi": ..}."""
+        return {"lo": self.lo, "hi": self.hi}
 
 
 def by_seat(rnd: dict, name: str, n: int, *, default=None) -> list:

@@ -191,3 +191,8 @@ def check_options(rules: Setup, players: list[str], options) -> dict:
     if problems:
         raise Invalid(problems)
     return filled
+
+
+def player_counts(games) -> range:
+    """Every player count some game is played by: from the fewest any game takes to the most."""
+    return range(min(g.min_players for g in games), max(g.max_players for g in games) + 1)

@@ -14,8 +14,7 @@ from ..db import get_db
 from ..forms import setup
 from ..i18n import COOKIE, LANGUAGES, current, day
 from ..rules import Invalid, problem
-from ..rules.entry import player_counts
-from ..rules.setup import unprintable
+from ..rules.setup import player_counts, unprintable
 from . import page
 from .events import CLOSED, FULL, GONE
 from .sheets import default_paper

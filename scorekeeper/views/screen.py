@@ -2,7 +2,7 @@
 
 Game templates (games/<rules id>.html: each game folder's board.html) are imported without the page's
 context: every macro takes this dict (`v`) and the round it draws, so what a macro reads is what it is
-passed. The numbers a form offers come from the rules (`entry` of the round, see rules/entry.py), never
+passed. The numbers a form offers come from the rules (`entry` of the round, see rules/fields.py), never
 from what was posted.
 """
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ...rules.base import N_, Game, Invalid, Option, Problem, Result, RoundResult, Rules, State, Statistic, problem
-from ...rules.entry import Span
-from ...rules.fields import raise_if, unknown_fields
+from ...rules.fields import Span, raise_if, unknown_fields
 from .hand import CARD_POINTS, CARD_VALUES, HAND, RANKS, SHORT_DECK_GONE, read_hand
 
 FIELDS = {"turn_ups", "beg", "reneges", "high", "low", "jack", "game", "game_points"}

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ...rules.base import N_, Game, Option, Problem, Result, Rules, State, Statistic, problem
-from ...rules.entry import Span
-from ...rules.fields import by_seat, choice_entries, int_entries, raise_if, tricks_add_up, unknown_fields
+from ...rules.fields import Span, by_seat, choice_entries, int_entries, raise_if, tricks_add_up, unknown_fields
 
 BIDS = ("all", "nothing")
 RENEGE = 20

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ...rules.base import N_, Game, Option, Problem, Result, RoundResult, Rules, State, Statistic, fail, problem
-from ...rules.entry import Span
-from ...rules.fields import bool_entries, by_seat, is_int, raise_if, unknown_fields
+from ...rules.fields import Span, bool_entries, by_seat, is_int, raise_if, unknown_fields
 from ...rules.problems import Nn_, shown
 
 COTES = ("everest", "abyss")

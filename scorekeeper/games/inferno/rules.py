@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ...rules.base import N_, Game, Option, Problem, Result, Rules, State, Statistic, problem
-from ...rules.entry import Span
-from ...rules.fields import by_seat, int_entries, is_int, raise_if, unknown_fields
+from ...rules.fields import Span, by_seat, int_entries, is_int, raise_if, unknown_fields
 
 FACES = (1, 2, 3, 4, 5)  # the values of the red cards
 PER_FACE = 4  # red cards of each value in the deck

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ...rules.base import N_, Game, Option, Problem, Result, Rules, State, Statistic, problem
-from ...rules.entry import Span
-from ...rules.fields import bool_entries, by_seat, int_entries, raise_if, tricks_add_up, unknown_fields
+from ...rules.fields import Span, bool_entries, by_seat, int_entries, raise_if, tricks_add_up, unknown_fields
 from ...rules.problems import Nn_
 
 HANDS = [6, 5, 4, 3, 4, 5, 6]

@@ -5,7 +5,7 @@ import pytest
 from scorekeeper import rules
 from scorekeeper.games.all_fours.rules import RANKS, game_winner, kick_points, side_of
 from scorekeeper.rules import Game, Invalid, get
-from scorekeeper.rules.entry import Span
+from scorekeeper.rules.fields import Span
 from tests.rules.helpers import game, play, problems
 
 P2 = ["Anne", "Julien"]
@@ -381,7 +381,7 @@ def test_warnings():
     ],
 )
 def test_the_hand_form_offers_the_deck_the_kicks_and_who_begs(players, options, ranks, kick, runs, beggar):
-    """What the form and a script read (rules/entry.py): the ranks of the deck, what a card turned up scores
+    """What the form and a script read (rules/fields.py): the ranks of the deck, what a card turned up scores
     the dealer, how often the cards can be run, card points 0..80, who may beg (the dealer's right)."""
     assert play("all-fours", players, **options).upcoming.entry == {
         "ranks": ranks,

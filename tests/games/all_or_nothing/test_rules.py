@@ -5,7 +5,7 @@ import pytest
 from scorekeeper import rules
 from scorekeeper.games.all_or_nothing.rules import round_score
 from scorekeeper.rules import Invalid
-from scorekeeper.rules.entry import Span
+from scorekeeper.rules.fields import Span
 from tests.rules.helpers import game, play, problems
 
 P3 = ["Anne", "Julien", "Sylvie"]

@@ -4,7 +4,7 @@ Big Boss's note, who is out), what the round's form offers, and the statistics o
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.rules.entry import Span
+from scorekeeper.rules.fields import Span
 
 from .test_rules import P3, P4, _round, game, play, problems
 
@@ -93,7 +93,7 @@ def test_big_boss_is_said_before_who_is_out():
 
 
 def test_the_round_form_offers_each_players_stakes_the_calls_and_the_numbers():
-    """What the form and a script read (rules/entry.py): a stake from 1 to what is held, at most 12, none for a
+    """What the form and a script read (rules/fields.py): a stake from 1 to what is held, at most 12, none for a
     player who is out; the betting order; the digits, the number they make under each call and the best."""
     rnd = _round(staked=[1, 12, 1], hands=[[9, 9], [1, 1], [2, 2]])  # Julien is out
     entry = play(P3, [rnd], tokens=12).upcoming.entry

@@ -7,7 +7,7 @@ import pytest
 from scorekeeper import rules
 from scorekeeper.games.inferno.rules import round_score
 from scorekeeper.rules import Invalid
-from scorekeeper.rules.entry import Span
+from scorekeeper.rules.fields import Span
 from tests.rules import helpers
 
 P3 = ["Anne", "Julien", "Sylvie"]
@@ -400,7 +400,7 @@ def test_tie_break_table(others, totals, outcome):
 
 
 def test_the_round_form_offers_the_deck_and_who_starts():
-    """What the form and a script read (rules/entry.py): the starter left of the dealer, red counts 0..4 of
+    """What the form and a script read (rules/fields.py): the starter left of the dealer, red counts 0..4 of
     each value 1..5 at face value, other cards 0..80 at 1 each, a pickup of at least 3."""
     entry = play(P3, [], first_dealer=2).upcoming.entry
     assert entry == {

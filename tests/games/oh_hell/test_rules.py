@@ -7,7 +7,7 @@ import pytest
 from scorekeeper import rules
 from scorekeeper.games.oh_hell.rules import RULES, hands, round_score
 from scorekeeper.rules import Game, Invalid
-from scorekeeper.rules.entry import Span
+from scorekeeper.rules.fields import Span
 from tests.rules import helpers
 
 P3 = ["Anne", "Ben", "Cleo"]
