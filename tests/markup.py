@@ -73,6 +73,20 @@ class Element:
         """The values of the chips or boxes named `name` that are ticked (checked), in order."""
         return [e.attrs.get("value", "") for e in self.all("input", name=name) if "checked" in e.attrs]
 
+    def tree(self, fold: bool = False, leave: frozenset[str] = frozenset()) -> tuple:
+        """This element as a value two drawings of it compare by: (tag, attributes, contents), the attributes named
+        in `leave` left out; with `fold`, spaces folded in text and attributes and text of spaces alone dropped
+        (the spaces between tags, which show nowhere)."""
+        said = (lambda text: " ".join(text.split())) if fold else (lambda text: text)
+        attrs = sorted((name, said(value)) for name, value in self.attrs.items() if name not in leave)
+        contents: list = []
+        for child in self.children:
+            if isinstance(child, Element):
+                contents.append(child.tree(fold, leave))
+            elif said(child):
+                contents.append(said(child))
+        return self.tag, attrs, contents
+
     def matches(self, tag: str | None, attrs: dict[str, str]) -> bool:
         """Whether this element has the tag and the attributes asked for."""
         if tag is not None and self.tag != tag:
