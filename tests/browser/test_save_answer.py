@@ -6,34 +6,28 @@ focus on its heading (not a frame at the old place, then a jump once htmx has se
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.markup import Element, parse
+from tests.markup import parse
 
 from .helpers import enter_seats, open_game, submit_step, tap
 
 pytestmark = pytest.mark.browser
 
-# htmx's and the page's own passing marks (a request on its way, the watch loop's state): not part of the board
-PASSING = frozenset(("htmx-request", "htmx-settling", "htmx-added"))
+# the board as a player meets it: htmx's and the page's own passing marks (a request on its way, a class
+# left empty, the watch loop's state) are not part of it
+BOARD = """() => {
+  const board = document.getElementById("scoreboard").cloneNode(true);
+  for (const e of [board, ...board.querySelectorAll("*")]) {
+    e.classList.remove("htmx-request", "htmx-settling", "htmx-added");
+    for (const name of ["class", "style"]) if (e.getAttribute(name) === "") e.removeAttribute(name);
+    e.removeAttribute("data-following");
+  }
+  return board.outerHTML;
+}"""
 
 
 def board(page: Page) -> tuple:
-    """The board as a player meets it, read with the parser: each element's tag, attributes and contents, the
-    passing marks and attributes left empty taken out, the spaces folded (those between tags show nowhere)."""
-    return shape(parse(page.locator("#scoreboard").evaluate("e => e.outerHTML")).first(id="scoreboard"))
-
-
-def shape(element: Element) -> tuple:
-    """One element as a comparable tree: (tag, attributes, contents)."""
-    attrs = {k: " ".join(v.split()) for k, v in element.attrs.items() if k != "data-following"}
-    attrs["class"] = " ".join(c for c in attrs.get("class", "").split() if c not in PASSING)
-    attrs = {k: v for k, v in attrs.items() if v or k not in ("class", "style")}
-    contents: list = []
-    for child in element.children:
-        if isinstance(child, Element):
-            contents.append(shape(child))
-        elif " ".join(child.split()):
-            contents.append(" ".join(child.split()))
-    return element.tag, sorted(attrs.items()), contents
+    """The board as a player meets it, read with the parser (the spaces between tags show nowhere)."""
+    return parse(page.evaluate(BOARD)).first(id="scoreboard").tree(fold=True)
 
 
 # where the next form is, and what has the focus, in the first frame drawn once round `number` is on the board
