@@ -3,6 +3,7 @@ loopback port with a throw-away instance folder, so a benchmark never touches an
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -113,6 +114,17 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self.log.close()
+
+    def kill(self) -> None:
+        """End the server at once, the master first (so it starts no worker again), then its workers: for a test
+        that checks nothing of the stop. gunicorn's graceful stop cost 0.8 s of CPU, each process's
+        interpreter tearing itself down."""
+        workers = self.workers()
+        for pid in [self.process.pid, *workers]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.process.wait()
         self.log.close()
 
 

@@ -56,10 +56,11 @@ def answers(port: int, asked: list[tuple[str, str, str]]) -> dict[str, collectio
 
 @pytest.fixture
 def server(tmp_path: Path, request):
-    """`scorekeeper serve` (2 gevent workers) on a throw-away instance folder, with the test's settings."""
+    """`scorekeeper serve` (2 gevent workers) on a throw-away instance folder, with the test's settings; killed
+    after (its graceful stop is test_serve's)."""
     started = Server(tmp_path, settings=getattr(request, "param", None))
     yield started
-    started.stop()
+    started.kill()
 
 
 def start_games(port: int, count: int) -> list[str]:
