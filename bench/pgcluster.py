@@ -32,6 +32,31 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+def initialized(bin_dir: str) -> str:
+    """A cluster's data folder as initdb leaves it, made once for this PostgreSQL and kept in the temporary folder:
+    each cluster starts as a copy of it (a test run's server started in 0.75 s of CPU with initdb, 0.3 s with the
+    copy, in /dev/shm as `make test` has it). Made aside, then
+    renamed into place whole, so another run at the same moment copies either nothing or all of it."""
+    version = bin_dir.rstrip("/").split("/")[-2]
+    kept = os.path.join(tempfile.gettempdir(), f"scorekeeper-initdb-{version}")
+    if os.path.isdir(kept):
+        return kept
+    folder = tempfile.mkdtemp(prefix=f"scorekeeper-initdb-{version}-")
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres")
+    data = os.path.join(folder, "data")
+    initdb = [f"{bin_dir}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]
+    subprocess.run(
+        _as_owner([*initdb, "--locale=C.UTF-8"]), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    try:
+        os.rename(data, kept)
+    except OSError:  # another run kept its own first
+        shutil.rmtree(data, ignore_errors=True)
+    os.rmdir(folder)
+    return kept
+
+
 def start(durable: bool = False, where: str | None = None) -> tuple[str, str]:
     """Make and start a cluster (in a new folder under `where`, by default the temporary folder); the URL of
     its database and its folder. Without `durable`, nothing is fsynced (a test's data need not survive)."""
@@ -43,8 +68,7 @@ def start(durable: bool = False, where: str | None = None) -> tuple[str, str]:
         shutil.chown(folder, "postgres")
     data, port = os.path.join(folder, "data"), _free_port()
     quiet = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE}
-    initdb = [f"{bin_dir}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]
-    subprocess.run(_as_owner([*initdb, "--locale=C.UTF-8"]), **quiet)  # type: ignore[call-overload]
+    subprocess.run(_as_owner(["cp", "-a", initialized(bin_dir), data]), **quiet)  # type: ignore[call-overload]
     # room for every test process's (or app server's) pools and listeners
     settings = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=400"
     if not durable:
