@@ -54,6 +54,11 @@ class GameTemplates(BaseLoader):
         return sorted(game.template for game in registry.GAMES)
 
 
+def template_loader() -> ChoiceLoader:
+    """The pages' templates, then each game's own from its folder (templates/ holds none)."""
+    return ChoiceLoader([FileSystemLoader(ROOT / "templates"), GameTemplates()])
+
+
 # The tests build an app per test: compiling every template again for each one was most of their time.
 COMPILED_TEMPLATES = _CompiledTemplates()
 
@@ -69,8 +74,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    # the pages' templates, then each game's own from its folder (templates/ holds none)
-    app.jinja_loader = ChoiceLoader([FileSystemLoader(ROOT / "templates"), GameTemplates()])
+    app.jinja_loader = template_loader()
     app.jinja_options = {**app.jinja_options, "bytecode_cache": COMPILED_TEMPLATES}
     app.config.from_mapping(
         settings.defaults(),

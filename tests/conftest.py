@@ -17,7 +17,7 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app, live, registry
 from scorekeeper.db import migrate
 from scorekeeper.security import limiter
-from tests import postgresql
+from tests import kept_templates, postgresql
 
 ENGINES = ("sqlite", "postgresql")
 
@@ -25,10 +25,13 @@ ENGINES = ("sqlite", "postgresql")
 def pytest_configure(config):
     """The run's first process starts a throwaway PostgreSQL server (where Debian's package is installed), in a
     thread while the test processes xdist starts import and collect; they find it through the environment. Servers
-    left by killed runs are stopped."""
+    left by killed runs are stopped. Each process starts with the templates earlier ones compiled (kept_templates)."""
     unknown = sorted(set(registered()) - set(registry.ids()))
     if unknown:  # the games are found in the installed metadata, which pip writes from pyproject.toml
         pytest.exit(f"pyproject.toml registers games not installed ({', '.join(unknown)}): run make setup-test", 4)
+    if getattr(config, "cache", None) is not None:  # none with -p no:cacheprovider
+        folder = config.cache.mkdir("compiled-templates")
+        config.stash[TEMPLATES] = folder, kept_templates.load(folder)
     if hasattr(config, "workerinput") or os.environ.get(postgresql.URL) or os.environ.get(postgresql.URL_FILE):
         return
     if postgresql.binaries() is not None:
@@ -36,13 +39,16 @@ def pytest_configure(config):
 
 
 def pytest_unconfigure(config):
-    """Stop the server this process started, if it did."""
+    """Stop the server this process started, if it did; keep the templates it compiled for the next run."""
     starting = config.stash.get(POSTGRESQL, None)
     if starting is not None:
         starting.stop()
+    if TEMPLATES in config.stash:
+        kept_templates.save(*config.stash[TEMPLATES])
 
 
 POSTGRESQL = pytest.StashKey[postgresql.Starting]()
+TEMPLATES = pytest.StashKey[tuple[Path, dict[str, str]]]()
 
 
 def registered() -> dict[str, str]:
