@@ -24,8 +24,6 @@ NOT_YET = {
     "tests/browser/test_draws.py",
     "tests/browser/test_events.py",
     "tests/browser/test_history.py",
-    "tests/browser/test_live.py",
-    "tests/browser/test_offline.py",
     "tests/browser/test_save_answer.py",
     "tests/browser/test_table.py",
     "tests/browser/test_watch.py",

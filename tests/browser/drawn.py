@@ -12,6 +12,7 @@ import re
 import pytest
 
 from scorekeeper import registry
+from tests import pick
 
 COMMENT = re.compile(r"{#.*?#}", re.S)
 
@@ -33,3 +34,23 @@ def one_of_each_drawing() -> list[str]:
 
 
 DRAWN = [pytest.param(rules_id, id=rules_id) for rules_id in one_of_each_drawing()]
+
+
+# The two shapes a round's form comes in: one form, or the bids first and the tricks after.
+SHAPES = (pick.one_form, pick.bids_first)
+
+
+def one_of_each_shape(*rather: pick.Need) -> list[str]:
+    """For a shared building block that behaves differently by the round's shape (shared scripts: offline saves,
+    following another phone): the first game by id of each shape, one with `rather` where a game has it."""
+    found = []
+    for shape in SHAPES:
+        games = pick.games(shape, *rather) or pick.games(shape)
+        if games:
+            found.append(games[0].id)
+    return found
+
+
+def shaped(*rather: pick.Need) -> list:
+    """one_of_each_shape as pytest parameters, each named by its game."""
+    return [pytest.param(rules_id, id=rules_id) for rules_id in one_of_each_shape(*rather)]

@@ -1,6 +1,12 @@
-"""Two phones scoring one table, for every registered game at 390x844 (issue 27): each follows what the other
-saves (bids, a round, a correction, an undo, a rename) without a reload, keeping its own taps on a step
-nobody else saved; and every swap leaves one round form, never one inside another.
+"""Two phones scoring one table at 390x844 (issue 27): each follows what the other saves (bids, a round, a
+correction, an undo, a rename) without a reload, keeping its own taps on a step nobody else saved; and every swap
+leaves one round form, never one inside another.
+
+Following another phone is one building block for every game (static/follow.js and offline.js, the round form
+swapped out of band): what changes from game to game is the round's shape, one save or the bids saved before the
+tricks (news of the bids alone moves the form on a step), and whether a script of the game's own acts on the form
+the news replaces. So the follow test plays one game of each shape, one with a script of its own where a shape has
+one (drawn.one_of_each_shape); the tests of one shape's news play the first game of that shape.
 
 The other phone is this phone's cookies posting the sample's rounds (page.request): the server cannot tell
 it from a second phone, and it costs no second browser."""
@@ -13,15 +19,18 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper import registry
+from tests import pick
 from tests.markup import parse
 from tests.samples import all_fields, sample, setup_fields
 
-from .drawn import DRAWN
+from .drawn import shaped
 from .helpers import board_rounds, round_number, shot, step, totals
 
 pytestmark = pytest.mark.browser
 
 FOLLOWS = 3000  # ms: what another phone saved shows within 3 s
+ANY = pick.game()  # for what every game does alike
+BIDS_FIRST = pick.game(pick.bids_first)  # for news of the bids alone
 
 
 def new_game(page: Page, base: str, rules_id: str) -> tuple[str, dict]:
@@ -55,8 +64,8 @@ def one_round_form(page: Page) -> None:
 
 # the undo of a first round saved elsewhere, for one game: every game's undo is swapped in by the same page parts,
 # and test_flow's taps-in-view undoes a round of each game and finds one round form there too
-@pytest.mark.parametrize("rules_id", DRAWN[:1])
-def test_undo_leaves_one_round_form(page: Page, live_server, rules_id):
+def test_undo_leaves_one_round_form(page: Page, live_server):
+    rules_id = ANY
     url, _game = new_game(page, live_server, rules_id)
     elsewhere(page, url, rules_id, 1)
     page.reload()
@@ -69,19 +78,10 @@ def test_undo_leaves_one_round_form(page: Page, live_server, rules_id):
     shot(page, f"live-undo-{rules_id}")
 
 
-def _first(rules_id: str) -> tuple[dict, dict]:
-    """The sample's first round and game (what posts() takes)."""
-    game = sample(rules_id).GAME
-    return game["rounds"][0], game
-
-
-TWO_STEPS = [pytest.param(b.id, id=b.id) for b in registry.GAMES if len(sample(b.id).posts(*_first(b.id))) > 1]
-
-
-@pytest.mark.parametrize("rules_id", TWO_STEPS[:1])
-def test_after_an_undo_the_bids_saved_elsewhere_leave_one_current_notice(page: Page, live_server, rules_id):
+def test_after_an_undo_the_bids_saved_elsewhere_leave_one_current_notice(page: Page, live_server):
     """This phone undoes round 1 and taps a bid; another phone saves round 1's bids first. This phone then
     says one thing, what became of its taps, and no longer that the round was undone (two notices, one stale)."""
+    rules_id = BIDS_FIRST
     url, game = new_game(page, live_server, rules_id)
     elsewhere(page, url, rules_id, 1)
     page.reload()
@@ -121,7 +121,8 @@ def last_round(page: Page, url: str) -> str:
 
 
 def tap_one(page: Page, fields: dict) -> tuple[str, str]:
-    """Tap one of the entries `fields` would post (a chip, or a box typed in) on this phone's form."""
+    """Tap one of the entries `fields` would post (a chip, or a box typed in) on this phone's form, one that
+    changes what the form shows (a tap on a chip already checked is no tap to keep)."""
     for name, value in fields.items():
         box = page.locator(f"#round-entry input[name='{name}']")
         if not box.count() or (
@@ -130,9 +131,11 @@ def tap_one(page: Page, fields: dict) -> tuple[str, str]:
             continue
         if box.first.get_attribute("type") in ("radio", "checkbox"):
             label = page.locator(f"#round-entry label:has(input[name='{name}'][value='{value}'])")
-            if not label.count() or not label.first.is_visible():
+            if not label.count() or not label.first.is_visible() or label.first.locator("input").is_checked():
                 continue
             label.first.click()
+        elif box.first.input_value() == value:
+            continue
         else:
             box.first.fill(value)
         expect(page.locator(f"#round-entry input[name='{name}'][value='{value}']").or_(box.first)).not_to_have_count(0)
@@ -149,7 +152,7 @@ def kept(page: Page, name: str, value: str) -> None:
         expect(box).to_have_value(value)
 
 
-@pytest.mark.parametrize("rules_id", DRAWN)
+@pytest.mark.parametrize("rules_id", shaped(pick.own_script))
 def test_a_scoring_phone_follows_what_another_saves(page: Page, live_server, rules_id):
     url, game = new_game(page, live_server, rules_id)
     posts = sample(rules_id).posts(game["rounds"][0], game)
@@ -262,45 +265,23 @@ def test_stakes_are_tapped_in_without_javascript(no_js_phone: Page, live_server,
     shot(page, f"live-stakes-nojs-{rules_id}")
 
 
-def test_a_one_card_hand_is_dealt_as_one_card(page: Page, live_server):
-    """Tout ou rien allows hands of one card (the only game that does): the deal line says "1 carte", in the
-    singular, and "2 cartes" for the next hand."""
-    form: dict[str, str | float | bool] = {
-        "player.0": "Anne",
-        "player.1": "Julien",
-        "player.2": "Sylvie",
-        "dealer": "0",
-        "option.hands": "1 2",
-    }
-    answer = page.request.post(f"{live_server}/new/tout-ou-rien", form=form, max_redirects=0)
-    assert answer.status == 303, answer.text()[:300]
-    page.goto(live_server + answer.headers["location"])
-    expect(page.locator("#round-form .deal")).to_contain_text("Anne donne 1 carte à chacun")
-    posts = [
-        ("bids", {"open.0": "open", "open.1": "open", "open.2": "open", "bids.0": "0", "bids.1": "1", "bids.2": "0"}),
-        ("tricks", {"tricks.0": "0", "tricks.1": "1", "tricks.2": "0"}),
-    ]
-    for name, fields in posts:
-        post(page, f"{page.url}/rounds", {"number": "1", "step": name, **fields})
-    expect(page.locator("#round-form .deal")).to_contain_text("Julien donne 2 cartes à chacun", timeout=FOLLOWS)
-
-
 def test_a_phone_changing_its_bids_keeps_them_through_news_about_something_else(page: Page, live_server):
     """Back at the bids to change them, a phone keeps its form when another phone renames a player; when the
-    other phone saves other bids, the form moves on to the tricks with those, and says so."""
-    url, game = new_game(page, live_server, "tout-ou-rien")
-    elsewhere(page, url, "tout-ou-rien", 1, slice(0, 1))
+    other phone saves other bids (the sample's other first round's), the form moves on to the tricks with those,
+    and says so."""
+    rules_id = BIDS_FIRST
+    url, game = new_game(page, live_server, rules_id)
+    bids = sample(rules_id).posts(game["rounds"][0], game)[0]
+    other = sample(rules_id).posts(sample(rules_id).OTHER_FIRST, game)[0]
+    assert bids[0] == other[0] == "bids" and bids[1] != other[1], "the sample's two first rounds bid alike"
+    elsewhere(page, url, rules_id, 1, slice(0, 1))
     page.goto(f"{url}?step=bids")
     expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")
-    name, value = tap_one(page, {"open.0": "open", "bids.0": "1"})
+    name, value = tap_one(page, other[1])
     rename_last(page, url, game)
     expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")
     kept(page, name, value)
     expect(page.locator("#saved-elsewhere")).to_have_count(0)
-    post(
-        page,
-        f"{url}/rounds",
-        {"number": "1", "step": "bids", "open.0": "secret", "open.1": "secret", "open.2": "secret"},
-    )
+    post(page, f"{url}/rounds", {"number": "1", "step": "bids", **other[1]})
     expect(page.locator("#round-entry input[name=step]")).to_have_value("tricks", timeout=FOLLOWS)
     expect(page.locator("#saved-elsewhere")).to_have_count(1)

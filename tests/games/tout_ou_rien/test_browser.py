@@ -192,3 +192,20 @@ def test_a_round_without_javascript(no_js_phone: Page, live_server):
     submit_step(page, "bids", number=1)
     assert totals(page) == [4, 7, 3]  # secret 1 made: 1+3; open 2 made: 4+3; secret 0 missed: 3
     assert page.url.endswith("#round-form")
+
+
+def test_a_one_card_hand_is_dealt_as_one_card(page: Page, live_server):
+    """Tout ou rien allows hands of one card (the only game that does): the deal line says "1 carte", in the
+    singular, and "2 cartes" for the next hand once another phone has saved the first (moved from the shared
+    tests/browser/test_live.py: its numbers are this game's)."""
+    url = open_game(page, live_server, "tout-ou-rien", P3, options={"hands": "1 2"})
+    expect(page.locator("#round-form .deal")).to_contain_text("Anne donne 1 carte à chacun")
+    posts = [
+        ("bids", {"open.0": "open", "open.1": "open", "open.2": "open", "bids.0": "0", "bids.1": "1", "bids.2": "0"}),
+        ("tricks", {"tricks.0": "0", "tricks.1": "1", "tricks.2": "0"}),
+    ]
+    for name, fields in posts:  # another phone saves round 1
+        form: dict[str, str | float | bool] = {"number": "1", "step": name, **fields}
+        answer = page.request.post(f"{url}/rounds", form=form, max_redirects=0)
+        assert answer.status == 303, answer.text()[:300]
+    expect(page.locator("#round-form .deal")).to_contain_text("Julien donne 2 cartes à chacun", timeout=3000)
