@@ -142,9 +142,12 @@ def test_a_reload_keeps_the_taps_and_a_round_saved_offline_goes_when_the_connect
         step.taps(page)
         page.reload()  # the phone discarded the page, or the tab was closed and opened again
         step.shown(page)
+        record_status(page)
         page.context.set_offline(True)
         save(page)
-        expect(status(page)).to_contain_text("Pas envoyé")  # "Not sent: no connection..."
+        # "Not sent: no connection...", shown until the first retry half a second later, then again between
+        # retries: waited for as it is said, not looked for every so often (a loaded machine's look missed it)
+        was_said(page, "Pas envoyé")
         shot(page, f"unsent-{case.rules}-{k}")
         step.shown(page)  # nothing tapped is gone
         page.context.set_offline(False)
