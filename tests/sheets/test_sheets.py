@@ -1,5 +1,6 @@
 """Score sheets as a player gets them: the PDF read back with pypdf (names, totals, winners, paper, pages),
-for every game, blank and completed, from the code and the command line (the web's in test_web_sheets)."""
+for every game, blank and completed, from the code and the command line (the web's in test_web_sheets). What
+one game prints of its own (its marks, its columns, its deal) is in its folder: tests/games/<module>/test_sheet.py."""
 
 from __future__ import annotations
 
@@ -12,11 +13,17 @@ from click.testing import CliRunner
 
 from scorekeeper import gamefile, registry, rules, sheets
 from scorekeeper.cli import main
+from scorekeeper.i18n import translate
 from scorekeeper.sheets.layout import MAX_PAD, GameSheet, blank_pad
+from tests import pick
 from tests.samples import sample
 
-from . import samples
-from .helpers import A4, LETTER, URL, after, build, page_texts, pages, pdf_text, size
+from .helpers import A4, LETTER, URL, after, build, pages, pdf_text, size
+
+THREE = rules.get(pick.game(pick.players(3)))  # any game three play
+BOUND = f"{THREE.name} is played by {THREE.min_players} to {THREE.max_players} players, not {{}}."
+MORE = THREE.max_players + 1  # one player more than it takes
+FOUR = pick.game(pick.players(4))  # any game four play
 
 # -- completed sheets, every game -------------------------------------------------------------------
 
@@ -37,34 +44,16 @@ def test_a_completed_sheet_prints_names_totals_and_winners(sheet):
     assert [size(p) for p in pages(data)] == [A4] or [size(p) for p in pages(data)] == [A4[::-1]]
 
 
-def test_made_and_missed_bids_are_marked_with_running_totals():
-    text = pdf_text(build(sample("tout-ou-rien").full_game())[0])
-    lines = text.splitlines()
-    first = lines.index("Zoë", lines.index("Dealer") + 5)  # round 1's dealer, then the players' boxes
-    # Zoë bid 3 secretly and took 2: missed, +2; Łukasz bid 2 openly and took 2: made, 2×2+3 = +7
-    assert lines[first + 1 : first + 5] == ["3", "S", "2 ✗", "+2"]
-    assert lines[first + 6 : first + 10] == ["2", "O", "2 ✓", "+7"]
-    assert "1. Łukasz 30 · 2. François 22 · 3. Őrs 20" in " ".join(lines)
-
-
-def test_a_game_in_progress_shows_the_rounds_still_to_play():
-    document = sample("all-or-nothing").full_game(played=4)
-    data, result = build(document)
-    text = pdf_text(data)
-    assert not result.finished
-    assert "In progress: 4 rounds played." in text
-    assert text.count("A · N") == 6 * 6  # hands 5 to 10, ALL or NOTHING to circle for six players
-    assert "Winner:" not in text
-
-
 def test_french_follows_the_language_given():
-    text = pdf_text(build(sample("inferno").full_game(), lang="fr")[0])
-    assert "Inferno — feuille de marque" in text
-    assert "Gagnant : Zoë" in text and "Manche" in text and "Page 1 sur 1" in text
+    game = pick.game()
+    sheet = sample(game).SHEET
+    text = pdf_text(build(sheet.game, lang="fr")[0])
+    assert f"{translate(rules.get(game).name, 'fr')} — feuille de marque" in text
+    assert f"Gagnant : {', '.join(sheet.winners)}" in text and "Manche" in text and "Page 1 sur 1" in text
 
 
 def test_the_qr_code_is_the_game_address():
-    text = pdf_text(build(sample("tout-ou-rien").full_game())[0])
+    text = pdf_text(build(sample(pick.game()).full_game())[0])
     assert URL in text.replace("\n", "")  # printed under the code too
     import segno
 
@@ -73,28 +62,9 @@ def test_the_qr_code_is_the_game_address():
     assert sum(length for _, _, length in code.runs()) == dark
 
 
-def test_six_players_go_landscape_and_letter_is_letter():
-    data, _ = build(sample("all-or-nothing").full_game(), paper="letter")
-    assert [size(p) for p in pages(data)] == [LETTER[::-1]]
-    data, _ = build(sample("inferno").full_game(), paper="letter")
-    assert [size(p) for p in pages(data)] == [LETTER]
-
-
-def test_a_long_game_continues_on_more_pages_with_the_headers_repeated():
-    data, _result = build(sample("everest-abyss").long_game(70))
-    assert len(pages(data)) == 3
-    texts = page_texts(data)
-    for number, text in enumerate(texts, 1):
-        assert f"Page {number} of 3" in text
-    for text in texts[:2]:  # the rounds run over two pages, each under the names and column headings
-        assert "Zoë" in text and "Łukasz" in text and "Stake" in text and "Tokens" in text
-    assert "\n40\n" in texts[1] and "\n70\n" in texts[1]
-    assert "In progress: 70 rounds played." in " ".join(texts[2].split())  # the chart and the standings follow
-
-
 def test_the_same_game_gives_the_same_bytes():
-    assert build(sample("inferno").full_game())[0] == build(sample("inferno").full_game())[0]
-    assert sheets.blank("inferno", 4, None, "fr", "a4") == sheets.blank("inferno", 4, None, "fr", "a4")
+    assert build(sample(FOUR).full_game())[0] == build(sample(FOUR).full_game())[0]
+    assert sheets.blank(FOUR, 4, None, "fr", "a4") == sheets.blank(FOUR, 4, None, "fr", "a4")
 
 
 # -- blank sheets, every game ------------------------------------------------------------------------
@@ -116,31 +86,16 @@ def test_a_blank_sheet_for_every_game_and_player_count(rules_id, counts, words):
         assert "#1" in text  # room to write the first name
 
 
-def test_a_blank_sheet_prints_what_to_deal_round_by_round():
-    text = pdf_text(sheets.blank("tout-ou-rien", 4, ["Zoë", "Łukasz", "Őrs", "François"], "en", "a4"))
-    lines = text.splitlines()
-    rounds = [lines[k + 1] for k in range(len(lines) - 1) if lines[k] in "1234567" and lines[k + 1].isdigit()]
-    assert rounds == ["6", "5", "4", "3", "4", "5", "6"]
-    text = pdf_text(sheets.blank("all-or-nothing", 6, None, "en", "a4"))
-    assert after(text, "Start", 6) == ["100"] * 6
-    assert "8 cards each, 10 hands at most" in text
-
-
 def test_a_blank_sheet_names_the_players_given_and_leaves_the_rest_to_write():
-    text = pdf_text(sheets.blank("inferno", 5, ["Zoë", "Łukasz"], "en", "letter"))
+    text = pdf_text(sheets.blank(pick.game(pick.players(5)), 5, ["Zoë", "Łukasz"], "en", "letter"))
     assert "Zoë" in text and "Łukasz" in text and "#3" in text and "#5" in text and "#1" not in text
-
-
-def test_teams_print_as_teams_on_a_blank_all_fours_sheet():
-    text = pdf_text(sheets.blank("all-fours", 4, ["Zoë", "Łukasz", "Őrs", "François"], "en", "a4"))
-    assert "Zoë & Őrs" in text and "Łukasz & François" in text
 
 
 @pytest.mark.parametrize(
     "players, names, message",
     [
-        (9, None, "Tout ou rien is played by 3 to 6 players, not 9."),
-        (2, None, "Tout ou rien is played by 3 to 6 players, not 2."),
+        (MORE, None, BOUND.format(MORE)),
+        (THREE.min_players - 1, None, BOUND.format(THREE.min_players - 1)),
         (3, ["A", "B", "C", "D"], "4 names were given for 3 players."),
         (3, ["Anne", "anne"], "Two players are named anne: names must differ."),
         (3, ["x" * 41], "The name of player 1 is longer than 40 characters."),
@@ -148,7 +103,7 @@ def test_teams_print_as_teams_on_a_blank_all_fours_sheet():
 )
 def test_bad_blank_sheet_requests_say_what_is_wrong(players, names, message):
     with pytest.raises(rules.Invalid) as caught:
-        sheets.blank("tout-ou-rien", players, names, "en", "a4")
+        sheets.blank(THREE.id, players, names, "en", "a4")
     assert [p.text() for p in caught.value.problems] == [message]
 
 
@@ -156,31 +111,31 @@ def test_unknown_game_and_paper_are_refused():
     with pytest.raises(rules.Invalid, match="Unknown game"):
         sheets.blank("belote", 4, None, "en", "a4")
     with pytest.raises(rules.Invalid, match="a4 or letter"):
-        sheets.blank("inferno", 4, None, "en", "a3")
+        sheets.blank(pick.game(), 4, None, "en", "a3")
 
 
 # -- names in any script ------------------------------------------------------------------------------
 
 
 def test_names_print_as_typed_even_when_they_look_like_markup():
-    text = pdf_text(sheets.blank("everest-abyss", 3, ["<script>alert(1)</script>", "<b>Bo</b>", "A & B"], "en", "a4"))
+    text = pdf_text(sheets.blank(THREE.id, 3, ["<script>alert(1)</script>", "<b>Bo</b>", "A & B"], "en", "a4"))
     assert "<script>alert(1)</script>" in text and "<b>Bo</b>" in text and "A & B" in text
 
 
 def test_other_scripts_print_or_show_a_visible_replacement():
-    text = pdf_text(sheets.blank("everest-abyss", 4, ["Αλέξης", "Дарья", "山田", "Zoe\u0308"], "en", "a4"))
+    text = pdf_text(sheets.blank(FOUR, 4, ["Αλέξης", "Дарья", "山田", "Zoe\u0308"], "en", "a4"))
     assert "Αλέξης" in text and "Дарья" in text
     assert "\ufffd\ufffd" in text and "山田" not in text  # no CJK in the font: two visible marks, not nothing
     assert "Zoë" in text  # a decomposed ë is composed before printing
 
 
-VERA = """
+VERA = f"""
 import sys
 from scorekeeper import sheets
 from scorekeeper.sheets import text
 text.DEJAVU_DIRS = ()  # as on a machine without DejaVu: ReportLab's own Vera font
 assert text.fonts() == "Vera"
-sys.stdout.buffer.write(sheets.blank("inferno", 4, ["Zoë", "Łukasz", "Őrs", "François"], "en", "a4"))
+sys.stdout.buffer.write(sheets.blank("{FOUR}", 4, ["Zoë", "Łukasz", "Őrs", "François"], "en", "a4"))
 """
 
 
@@ -196,13 +151,15 @@ def test_without_dejavu_names_still_print_with_visible_marks_for_missing_letters
 
 
 def test_the_command_line_prints_a_completed_sheet(tmp_path):
+    sheet = sample(pick.game()).SHEET
     source = tmp_path / "game.json"
-    source.write_text(json.dumps(sample("all-fours").full_game(), ensure_ascii=False), encoding="utf-8")
+    source.write_text(json.dumps(sheet.game, ensure_ascii=False), encoding="utf-8")
     out = tmp_path / "sheet.pdf"
     result = CliRunner().invoke(main, ["sheet", str(source), "-o", str(out), "--paper", "letter", "--lang", "fr"])
     assert result.exit_code == 0, result.output
     text = pdf_text(out.read_bytes())
-    assert "Zoë & Őrs" in text and "Gagnant : Łukasz & François" in text
+    assert all(side in text for side in rules.play(gamefile.from_document(sheet.game)).sides)
+    assert f"Gagnant : {', '.join(sheet.winners)}" in text
     assert size(pages(out.read_bytes())[0]) == LETTER
 
 
@@ -214,7 +171,7 @@ def test_the_command_line_prints_a_blank_sheet(tmp_path):
             "sheet",
             "--blank",
             "--rules",
-            "tout-ou-rien",
+            FOUR,
             "--players",
             "4",
             "--names",
@@ -234,7 +191,10 @@ def test_the_command_line_prints_a_blank_sheet(tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--blank", "--rules", "inferno", "--players", "9"], "Inferno is played by 3 to 7 players, not 9."),
+        (
+            ["--blank", "--rules", THREE.id, "--players", str(MORE)],
+            BOUND.format(MORE),
+        ),
         (["--blank", "--rules", "belote", "--players", "4"], "Unknown game belote"),
     ],
 )
@@ -248,10 +208,10 @@ def test_the_command_line_refuses_bad_requests_and_writes_nothing(tmp_path, args
 
 def test_the_command_line_refuses_a_bad_game_file(tmp_path):
     source = tmp_path / "bad.json"
-    source.write_text(json.dumps({**sample("inferno").full_game(), "players": ["Zoë"]}), encoding="utf-8")
+    source.write_text(json.dumps({**sample(THREE.id).full_game(), "players": ["Zoë"]}), encoding="utf-8")
     out = tmp_path / "no.pdf"
     result = CliRunner().invoke(main, ["sheet", str(source), "-o", str(out), "--lang", "en"])
-    assert result.exit_code == 1 and "Inferno is played by 3 to 7 players" in result.output
+    assert result.exit_code == 1 and BOUND.format(1) in result.output
     assert not out.exists()
     result = CliRunner().invoke(main, ["sheet", "-o", str(out)])
     assert result.exit_code == 2 and not out.exists()
@@ -289,7 +249,7 @@ def test_a_blank_pad_of_a_long_game_prints_its_rounds_or_fills_one_page(document
     text = pdf_text(data)
     assert f"\n{len(empty)}\n" in text
     count = module.SHEET.pad_rounds(full, len(names))
-    if count is not None and count <= MAX_PAD:  # a 30-hand Tout ou rien: every hand, on as many pages as it takes
+    if count is not None and count <= MAX_PAD:  # a 30-hand pad: every hand, on as many pages as it takes
         assert len(empty) == count
         return
     assert len(pages(data)) == 1
@@ -297,7 +257,7 @@ def test_a_blank_pad_of_a_long_game_prints_its_rounds_or_fills_one_page(document
 
 
 def test_a_sheet_is_told_the_players_so_its_length_may_depend_on_them():
-    """A game dealing out a 60-card pack lasts 60 / players rounds (Wizard): its pad prints that many, and a
+    """A game dealing out a 60-card pack lasts 60 / players rounds: its pad prints that many, and a
     game in progress the rounds still to play, with no option made up to carry the player count."""
     bundle = next(b for b in registry.GAMES if type(b.sheet().SHEET).pad_rounds is GameSheet.pad_rounds)
 
@@ -314,22 +274,8 @@ def test_a_sheet_is_told_the_players_so_its_length_may_depend_on_them():
 
 
 def test_a_blank_pad_prints_a_short_round_limit_whole():
-    full = rules.get("everest-abyss").check_setup(["a", "b", "c"], {"rounds": 5})
-    layout = sheets.blank_layout("everest-abyss", ["", "", ""], full, "en")
+    game = pick.game(pick.option("rounds"), pick.players(3))
+    full = rules.get(game).check_setup(["a", "b", "c"], {"rounds": 5})
+    layout = sheets.blank_layout(game, ["", "", ""], full, "en")
     sheets.draw(layout, "en", "a4")
     assert [row.lead[0].text for row in layout.rows if row.kind == "empty"] == ["1", "2", "3", "4", "5"]
-
-
-def test_an_all_in_stake_of_two_digits_prints_its_number():
-    players = ["Zoë", "Łukasz", "Őrs", "François", "Ana", "Søren", "Ida", "Bo"]
-
-    def bet(stake: int, winner: int) -> dict:
-        return {"cote": "everest", "staked": [1, stake] + [1] * 6, "folded": [False] * 8, "winner": winner}
-
-    # Łukasz loses 12, then 3, then goes all in with his last 11 in a narrow landscape column
-    document = samples.document("everest-abyss", players, [bet(12, 0), bet(3, 2), bet(11, 0)])
-    data, result = build(document)
-    assert result.rounds[2].marks["tapis"] == [1]
-    lines = pdf_text(data).splitlines()
-    at = next(k for k, line in enumerate(lines) if line == "tapis")
-    assert lines[at + 1].strip() == "11"
