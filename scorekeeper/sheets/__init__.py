@@ -27,6 +27,7 @@ from .. import registry, rules
 from ..i18n import gettext
 from ..rules import N_, Game, Invalid, Result, problem
 from ..rules.setup import MAX_NAME, name_too_long
+from ..rules.unseen import player_key
 from . import layout
 from .furniture import Footer, QRCode, blank_foot, header, outcome
 from .layout import Cell, Col, GameSheet, Layout, Row
@@ -110,9 +111,9 @@ def check_names(rules_: rules.Rules, players, names) -> list[str]:
     for seat, name in enumerate(names):
         if len(name) > MAX_NAME:
             problems.append(name_too_long(seat, "names"))
-        elif name and name.casefold() in seen:
+        elif name and player_key(name) in seen:  # the same player as at a game's set-up: "An\u200bne" is Anne
             problems.append(problem(N_("Two players are named %(name)s: names must differ."), name=name, field="names"))
-        seen.add(name.casefold())
+        seen.add(player_key(name))
     if problems:
         raise Invalid(problems)
     return names + [""] * (players - len(names))

@@ -38,11 +38,20 @@ def imported(client, players):
     return client.post("/games/import", data=json.dumps(document), content_type="application/json", headers=EN)
 
 
+def blank_pad(client, players):
+    """Ask for a blank score pad with these names printed at its head."""
+    return client.get(
+        "/sheets/blank.pdf",
+        query_string={"rules": GAME, "players": len(players), "names": ",".join(players)},
+        headers=EN,
+    )
+
+
 TWINS = [("Anne", f"An{c}ne") for c in NOTHING.split()] + [("Anne Marie", f"Anne{c}Marie") for c in BLANKS.split()]
 
 
 @pytest.mark.parametrize("twins", TWINS, ids=lambda t: f"U+{ord(next(c for c in t[1] if c not in t[0])):04X}")
-@pytest.mark.parametrize("send", [new_game, imported], ids=["form", "import"])
+@pytest.mark.parametrize("send", [new_game, imported, blank_pad], ids=["form", "import", "blank-pad"])
 def test_a_name_and_the_same_with_a_character_that_shows_nothing_are_one_name(app, client, twins, send):
     response = send(client, [*twins, "Sylvie"])
     assert response.status_code == 422
