@@ -27,6 +27,23 @@ def given(db: Database, device: str | None, game_id: str) -> dict | None:
     return rows[0] if rows else None
 
 
+PASS_ON = """insert into access (device, game_id, role, token, seen)
+select a.device, r.id, a.role, case when a.role = 'scorer' then r.score_token end, ?
+from access a join games g on g.id = a.game_id join games r on r.id = ?
+where g.id = ? and (a.role = 'owner' or (a.role = 'scorer' and a.token = g.score_token))"""
+
+
+def pass_on(db: Database, finished: str, rematch: str, seen: str) -> None:
+    """Give the rematch's phones what they had of the finished game: its owner owns the rematch, the phones that
+    joined with its current score link score the rematch through the rematch's own link."""
+    db.execute(PASS_ON, [seen, rematch, finished])
+
+
+def forget(db: Database, game_id: str) -> None:
+    """No phone has anything of a game any more (it is deleted)."""
+    db.execute("delete from access where game_id = ?", [game_id])
+
+
 def listing(
     db: Database, device: str | None, everything: bool = False, *, finished: bool | None = None, limit: int = 200
 ) -> list[dict]:

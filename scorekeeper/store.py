@@ -109,18 +109,12 @@ def rematch(db: Database, game_id: str, game: Game, device: str, event: str | No
         found = list(db.query(query, [game_id]))
         fresh = found[0]["id"] if found else _insert(db, game, result, None, event)
         if not found:
-            db.execute(PASS_ON, [now(), fresh, game_id])
+            phones.pass_on(db, game_id, fresh, now())
             db.update("games", {"id": game_id}, {"rematch": fresh})
         given = phones.given(db, device, fresh)
         if given is None or given["role"] == "watcher":  # one the rematch's owner took the score link from stays out
             phones.grant(db, device, fresh, "scorer", now(), next(iter(db.query(query, [game_id])))["score_token"])
     return fresh
-
-
-PASS_ON = """insert into access (device, game_id, role, token, seen)
-select a.device, r.id, a.role, case when a.role = 'scorer' then r.score_token end, ?
-from access a join games g on g.id = a.game_id join games r on r.id = ?
-where g.id = ? and (a.role = 'owner' or (a.role = 'scorer' and a.token = g.score_token))"""
 
 
 def _insert(db: Database, game: Game, result: rules.Result, device: str | None, event: str | None = None) -> str:
@@ -436,8 +430,8 @@ def delete(db: Database, game_id: str) -> None:
         event = rows[0]["event_id"] if rows else None
         if event:
             events.bump(db, event)
-        for table in ("access", "rounds"):
-            db.execute(f"delete from {table} where game_id = ?", [game_id])
+        phones.forget(db, game_id)
+        db.execute("delete from rounds where game_id = ?", [game_id])
         db.execute("delete from games where id = ?", [game_id])
         db.touch(game_id)
 
