@@ -103,7 +103,7 @@ def write(db: Database, game_id: str | None = None) -> Iterator[Database]:
     """One change, all or nothing. Two phones (or two app servers) changing a game at once are served one
     after the other: the second sees what the first stored (`game_id` names the game to hold). What the request
     gave to go with its first write (g.with_the_write) goes in that transaction. What the change touched
-    (db.touch) is told once, after it has committed (live.py)."""
+    (db.touch) is told once, after it has committed (live/)."""
     touched = db.touched = set()
     try:
         with db.transaction(game_id):

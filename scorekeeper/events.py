@@ -23,7 +23,7 @@ from .rules.unseen import player_key
 MAX_NAME = 80  # an event's name: a line on the page and the sheet
 MAX_GAMES = 2000  # games started for one event: a venue of 300 tables playing six or seven games each
 LISTED = 50  # events a phone's home page lists (its latest)
-PREFIX = "event:"  # a watch key that names an event (live.py), never a game id (those are URL-safe base64)
+PREFIX = "event:"  # a watch key that names an event (live/), never a game id (those are URL-safe base64)
 
 
 class Closed(Exception):
@@ -66,7 +66,7 @@ class Table:
 
 
 def watch_key(event_id: str) -> str:
-    """What the phones watching an event wait on (live.py)."""
+    """What the phones watching an event wait on (live/)."""
     return PREFIX + event_id
 
 

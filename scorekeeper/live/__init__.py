@@ -5,7 +5,8 @@ One interface, whichever the engine:
 - a change notes what it touched (`Database.touch(key)`, inside `db.write`); once it commits, `db.write` tells
   each key once (`tell`): this process's watchers wake at once, the other processes hear of it (a doorbell
   on SQLite, NOTIFY on PostgreSQL, which `announce` sends inside the change so that it goes at commit);
-- a waiting request waits on its key (`wait`), holding no database connection (poll.py, for the views);
+- a waiting request waits on its key (`wait`), holding no database connection (the views' `news_after`,
+  views/polls.py);
 - per process and store one thread notices changes made elsewhere: `sqlite.Watch` looks at the file when
   rung and every TICK, `postgresql.Listener` LISTENs. `watchers.Watchers` is what both share.
 

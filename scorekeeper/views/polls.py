@@ -42,7 +42,7 @@ def poll(game_id: str):
 def news_after(
     key: str, read: Callable[[], int | None], settle: Callable[[], int | None] | None = None
 ) -> tuple[int | None, bool]:
-    """The long poll of every watching phone, a game's or a club night's (`key`, live.py): the version `read()`
+    """The long poll of every watching phone, a game's or a club night's (`key`, live/): the version `read()`
     gives once it is not the one the phone has (`version`), waiting for it up to `wait` seconds (guard.asked_wait)
     with no connection to the store; then `settle()`'s, the poll still seated, when given. Past its address's or
     the key's cap (guard.waiting) a poll waits for no news. With the version, whether the poll was turned away so

@@ -71,13 +71,13 @@ def _pdf(data: bytes, filename: str):
     return response
 
 
-UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')  # not allowed in a file name on some phone or computer
+NOT_IN_FILE_NAMES = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')  # not allowed in a file name on some phone or computer
 
 
 def file_name(*parts: str) -> str:
     """A PDF's file name from its parts ("Score sheet - Tout ou rien - Anne, Julien - 2026-11-23.pdf"): no
     character a file system refuses, no direction marks, not too long."""
-    cleaned = [" ".join(UNSAFE.sub(" ", unicodedata.normalize("NFC", p)).split())[:80] for p in parts]
+    cleaned = [" ".join(NOT_IN_FILE_NAMES.sub(" ", unicodedata.normalize("NFC", p)).split())[:80] for p in parts]
     cleaned = ["".join(c for c in p if unicodedata.category(c) != "Cf") for p in cleaned]
     return " - ".join(p for p in cleaned if p) + ".pdf"
 
