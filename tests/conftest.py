@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
+from werkzeug.wsgi import ClosingIterator
 
 from scorekeeper import create_app, live, registry
 from scorekeeper.db import migrate
@@ -132,10 +133,11 @@ def put_back(mapping: dict, built: dict) -> None:
 def app(request, tmp_path, empty_store, built_app, engine):
     """The app as built, over a fresh database file (on PostgreSQL, the test process's schema emptied):
     everything a test may have changed is put back (its settings, template globals, kept answers, the sign-in
-    limiter's counts, the connections kept open). A test that serves it over HTTP gets an app of its own: a
-    request of an earlier test's browser may still be running in a server thread (a watching phone's long
-    wait), and must not meet this test's database. Once the test is over its store is watched no more: the
-    thread that looked at it for news went on for 30 s, at 4 ms of CPU a second (live.forget)."""
+    limiter's counts, the connections kept open). A test that serves it over HTTP gets an app no request is
+    being answered by (LiveApps): a request of an earlier test's browser may still be running in a server thread
+    (a watching phone's long wait), and must not meet this test's database. Once the test is over its store is
+    watched no more: the thread that looked at it for news went on for 30 s, at 4 ms of CPU a second
+    (live.forget)."""
     made = _app(request, tmp_path, empty_store, built_app, engine)
     yield made
     live.forget(made.config["DATABASE"])
@@ -145,10 +147,16 @@ def _app(request, tmp_path, empty_store, built_app, engine):
     """See `app`."""
     limiter.reset()
     if "live_server" in request.fixturenames:
-        return own_app(empty_store, tmp_path, engine)
-    app, config, template_globals, extensions = built_app
-    pool = app.extensions.pop("scorekeeper.pool", None)  # the previous test's idle connections
+        return request.getfixturevalue("live_apps").take(empty_store, tmp_path, engine)
+    app, *built = built_app
     store = postgresql.emptied_store() if engine == "postgresql" else fresh_store(empty_store, tmp_path, engine)
+    return as_built(app, built, store)
+
+
+def as_built(app, built, store: str):
+    """`app` as it was built (`built`: its settings, template globals and extensions), over `store`."""
+    config, template_globals, extensions = built
+    pool = app.extensions.pop("scorekeeper.pool", None)  # the previous test's idle connections
     kept = pool is not None and pool.path == store and not pool.pool.closed  # only PostgreSQL's path is kept
     if pool is not None and not kept:
         pool.close()
@@ -187,11 +195,97 @@ def runner(app):
 # -- the real thing in a real browser -------------------------------------------------------------
 
 
+class Served:
+    """The app as a live server hands it requests until the test is over; then it answers none (a tab of an earlier
+    test may still ask on a connection kept open) and says whether one is still being answered."""
+
+    def __init__(self, app) -> None:
+        self.app, self.answering, self.lock = app, 0, threading.Lock()
+
+    def __call__(self, environ, start_response):
+        """The app's answer, counted until the server has sent it whole (and closed it)."""
+        with self.lock:
+            app = self.app
+            self.answering += app is not None
+        if app is None:
+            start_response("503 Service Unavailable", [("Content-Length", "0")])
+            return []
+        try:
+            return ClosingIterator(app(environ, start_response), self._answered)
+        except BaseException:
+            self._answered()
+            raise
+
+    def _answered(self) -> None:
+        """One answer less being sent."""
+        with self.lock:
+            self.answering -= 1
+
+    def idle(self) -> bool:
+        """Whether no request is being answered (once sealed, none comes again)."""
+        with self.lock:
+            return self.answering == 0
+
+    def seal(self) -> None:
+        """Hand the app no request from now on (those being answered go on)."""
+        with self.lock:
+            self.app = None
+
+
+class LiveApps:
+    """The apps live servers served, with what each was as built: one whose server answers nothing more (a page's
+    long wait for news outlives its test by up to LONG_POLL_SECONDS) serves a later test again, as it was built.
+    Building one cost 35 ms of CPU (its routes compiled), which a hundred browser tests paid each."""
+
+    def __init__(self) -> None:
+        self.built: dict[int, tuple] = {}  # by id(app): its settings, template globals, extensions and routes
+        self.ended: list[tuple] = []  # (app, Served) of the tests over, oldest first
+
+    def take(self, empty_store, folder, engine: str):
+        """An app no request is being answered by, as built, over a fresh store; else a new one."""
+        store = fresh_store(empty_store, folder, engine)
+        for k, (app, served) in enumerate(self.ended):
+            if served.idle():
+                del self.ended[k]
+                return as_built(app, self.built[id(app)][:3], store)
+        app = create_app({**TEST_CONFIG, "DATABASE": store})
+        self.built[id(app)] = dict(app.config), dict(app.jinja_env.globals), dict(app.extensions), _routes(app)
+        return app
+
+    def done(self, app, served: Served) -> None:
+        """The test is over: `app` may serve a later one once `served` answers nothing more, unless the test added
+        a route. A few are kept, the oldest let go."""
+        served.seal()
+        if _routes(app) != self.built[id(app)][3]:
+            del self.built[id(app)]  # never served again
+            return
+        self.ended.append((app, served))
+        if len(self.ended) > ENDED_KEPT:
+            gone, _ = self.ended.pop(0)
+            del self.built[id(gone)]
+
+
+ENDED_KEPT = 16  # apps of tests over kept for later ones: a page's wait for news outlives 10 tests at most
+
+
+def _routes(app) -> list[str]:
+    """The app's routes, as a test could have added to them."""
+    return sorted(rule.rule for rule in app.url_map.iter_rules())
+
+
+@pytest.fixture(scope="session")
+def live_apps() -> LiveApps:
+    """The test process's apps for live servers (LiveApps)."""
+    return LiveApps()
+
+
 @pytest.fixture
-def live_server(app):
+def live_server(app, live_apps):
     """The app served over HTTP on a free loopback port, for Playwright. Its loop looks for the end every half
-    second (every 10 ms cost 5 ms of CPU a second of every test), and is knocked on to end at once."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    second (every 10 ms cost 5 ms of CPU a second of every test), and is knocked on to end at once; then the app
+    serves the next test if nothing of this one is being answered."""
+    served = Served(app)
+    server = make_server("127.0.0.1", 0, served, threaded=True)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.5}, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
@@ -201,6 +295,7 @@ def live_server(app):
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", server.server_port), timeout=1):
             pass
         ending.join(0.05)
+    live_apps.done(app, served)
 
 
 CHROMIUM_FLAGS = [
