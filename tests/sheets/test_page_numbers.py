@@ -20,7 +20,7 @@ PAD = ["a", "b", "c"]
 
 
 def plays_long(bundle: Bundle) -> bool:
-    """Its sample plays a long game of two players: long_game(played), `played` rounds filled in."""
+    """Its sample plays a long game: long_game(played), `played` rounds filled in."""
     return callable(getattr(sample(bundle.id), "long_game", None))
 
 

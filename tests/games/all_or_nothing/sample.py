@@ -44,6 +44,11 @@ def full_game(players=NAMES + ["Ana-Lucía", "Søren"], hands=10, played=None) -
     return document("all-or-nothing", players, rounds, hands=hands)
 
 
+def long_game(played=70) -> dict:
+    """A long game of three players: `played` hands of the game above (the sheets' page tests)."""
+    return full_game(NAMES[:3], hands=played)
+
+
 BIGGEST = full_game
 SHEET = Sheet(full_game(), "Total", ["270", "230", "170 ★", "230", "200", "200"], ["Őrs"])
 LONG = {**first(full_game(NAMES[:3]), 2), "options": {"hands": 99}}
