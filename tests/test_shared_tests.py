@@ -34,8 +34,6 @@ NOT_YET = {
     "tests/web/test_hostile.py",
     "tests/web/test_kept.py",
     "tests/web/test_lineup.py",
-    "tests/web/test_share.py",
-    "tests/web/test_undo_news.py",
 }
 
 

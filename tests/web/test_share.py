@@ -1,47 +1,89 @@
 """Several phones at one table: the watch and score links, who may change what, the poll a watching
-phone asks, the safety headers and cross-site refusals, and two phones racing."""
+phone asks, the safety headers and cross-site refusals, and two phones racing.
+
+The table plays any game whose rounds start with the bids (a step saved as a draft before the round is), three
+players, its sample's whole game for three (pick.py); what a test checks is read from that game's rules."""
 
 import http.client
 import io
 import json
 import threading
 import time
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper import gamefile, rules
+from scorekeeper.rules.problems import Invalid
+from tests import pick
 from tests.markup import parse
+from tests.samples import all_fields, enter, expected, first, normalised, sample
+from tests.samples import start as setup
 
-from .helpers import HX, links, post_round, seats, start, stored, text, totals, undo
+from .helpers import HX, links, post_round, stored, text, totals, undo
 
 P3 = ["Anne", "Julien", "Sylvie"]
 EN = {"Accept-Language": "en"}
 
 
-def bids(client, url, number, values, headers=None):
-    """Post the bids of a Tout ou rien round, all open (so the tricks step needs nothing more)."""
-    fields = {**seats("bids", values), **seats("open", ["open"] * len(values))}
-    return post_round(client, url, number, "bids", fields, headers)
+def moved(rnd: dict) -> dict:
+    """The round with its tricks moved one seat round the table (another round the same bids allow)."""
+    return {**rnd, "tricks": rnd["tricks"][1:] + rnd["tricks"][:1]}
 
 
-def tricks(client, url, number, values, headers=None):
-    """Post the tricks of a Tout ou rien round (the round is then saved)."""
-    return post_round(client, url, number, "tricks", seats("tricks", values), headers)
+def moves(bundle) -> bool:
+    """Its whole game for three lasts three rounds or more, and its first, second and last rounds may each have
+    their tricks moved one seat (the last then ending on other totals)."""
+    game = sample(bundle.id).full_game(P3)
+    rounds = game["rounds"]
+    try:
+        for number in (1, 2):
+            expected({**game, "rounds": [*rounds[: number - 1], moved(rounds[number - 1])]})
+        last = expected({**game, "rounds": [*rounds[:-1], moved(rounds[-1])]})
+    except (Invalid, KeyError):  # a round without tricks, or one the rules refuse
+        return False
+    return len(rounds) >= 3 and last["totals"] != expected(game)["totals"]
 
 
-def play_round(client, url, number, bid, took):
+GAME = sample(pick.game(pick.bids_first, pick.players(3), moves)).full_game(P3)  # its whole game, for three
+NEW = f"/new/{GAME['rules']}"
+
+
+def step(client, url, number, which, rnd=None, headers=None):
+    """Post one step of round `number` (`which`: 0 the bids, -1 the last) as the sample types it, from the game's
+    round `number` or `rnd`."""
+    steps = pick.posts(GAME, number) if rnd is None else sample(GAME["rules"]).posts(rnd, GAME)
+    name, fields = steps[which]
+    return post_round(client, url, number, name, fields, headers)
+
+
+def bids(client, url, number, headers=None, rnd=None):
+    """Post the bids of round `number` (a draft: the round is saved with the last step)."""
+    return step(client, url, number, 0, rnd, headers)
+
+
+def tricks(client, url, number, headers=None, rnd=None):
+    """Post the last step of round `number`, its bids in (the round is then saved)."""
+    return step(client, url, number, -1, rnd, headers)
+
+
+def play_round(client, url, number):
     """Enter a whole round as the scorer."""
-    assert bids(client, url, number, bid).status_code == 303
-    assert tricks(client, url, number, took).status_code == 303
+    assert bids(client, url, number).status_code == 303
+    assert tricks(client, url, number).status_code == 303
+
+
+def round_of(number: int) -> dict:
+    """Round `number` of the game, as the rules record it."""
+    return normalised(first(GAME, number))[number - 1]
 
 
 @pytest.fixture
 def url(client):
-    """A Tout ou rien game of three hands started on `client`, with round 1 played and round 2's bids in."""
-    url = start(client, "tout-ou-rien", P3, dealer=0, hands="3 2 1")
-    play_round(client, url, 1, [1, 2, 0], [1, 2, 0])
-    assert bids(client, url, 2, [1, 1, 0]).status_code == 303
+    """The game started on `client`, with round 1 played and round 2's bids in."""
+    url = enter(client, first(GAME, 1))
+    assert bids(client, url, 2).status_code == 303
     return url
 
 
@@ -63,14 +105,14 @@ def score_link(client, url) -> str:
 def write_attempts(client, url):
     """Every write a phone can send, each one valid for a phone that may score."""
     edit = client.get(f"{url}/rounds/1/edit")
-    was = '{"bids":[1,2,0],"open":[false,false,false],"tricks":[1,2,0]}'
+    was = json.dumps(round_of(1))
     if edit.status_code == 200:
-        was = edit.get_data(as_text=True).split('name="was" value="')[1].split('"')[0].replace("&#34;", '"')
-    correction = {**seats("bids", [0, 2, 1]), **seats("open", ["secret"] * 3), **seats("tricks", [0, 2, 1]), "was": was}
+        was = parse(edit.get_data()).value("was")
+    correction = {**all_fields(sample(GAME["rules"]).posts(moved(GAME["rounds"][0]), GAME)), "was": was}
     return {
         "correction form": lambda h: client.get(f"{url}/rounds/1/edit", headers=h),
-        "finish a round": lambda h: tricks(client, url, 2, [1, 1, 0], h),
-        "save a draft": lambda h: bids(client, url, 2, [0, 0, 0], h),
+        "finish a round": lambda h: tricks(client, url, 2, h),
+        "save a draft": lambda h: bids(client, url, 2, h),
         "correct a round": lambda h: client.post(f"{url}/rounds/1", data=correction, headers=h),
         "undo": lambda h: client.post(f"{url}/rounds/1/undo", headers=h),
         "delete (ask)": lambda h: client.get(f"{url}/delete", headers=h),
@@ -104,7 +146,7 @@ def test_the_same_writes_work_for_the_scorer(app, client, url):
     assert attempts["finish a round"]({}).status_code == 303
     assert len(stored(app, url).game.rounds) == 2
     assert attempts["correct a round"]({}).status_code == 303
-    assert stored(app, url).game.rounds[0]["tricks"] == [0, 2, 1]
+    assert stored(app, url).game.rounds[0]["tricks"] == moved(round_of(1))["tricks"]
     assert undo(client, url, 2).status_code == 303
     assert attempts["replace the score link"]({}).status_code == 303
     assert attempts["delete"]({}).status_code == 303
@@ -124,7 +166,7 @@ def test_the_score_link_lets_a_second_phone_score(app, client, other_phone, url)
     response = other_phone.get(link)
     assert response.status_code == 303 and response.headers["Location"] == url
     assert response.headers["Cache-Control"] == "no-store"
-    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 303
+    assert tricks(other_phone, url, 2).status_code == 303
     assert len(stored(app, url).game.rounds) == 2
     assert 'id="score-link"' in other_phone.get(url).get_data(as_text=True)
 
@@ -137,11 +179,11 @@ def test_a_replaced_score_link_only_lets_that_phone_watch(app, client, other_pho
     assert "The score link was replaced" in text(client.get(response.headers["Location"], headers=EN))
     new = score_link(client, url)
     assert new != old and new.startswith(f"{url}/score/")
-    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 403
+    assert tricks(other_phone, url, 2).status_code == 403
     refused = other_phone.get(old, headers=EN)
     assert refused.status_code == 403 and "This score link was replaced" in text(refused)
     assert other_phone.get(new).status_code == 303
-    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 303
+    assert tricks(other_phone, url, 2).status_code == 303
 
 
 def test_the_owner_replaces_the_link_in_place_and_keeps_scoring(client, other_phone, url):
@@ -150,8 +192,8 @@ def test_the_owner_replaces_the_link_in_place_and_keeps_scoring(client, other_ph
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert html.lstrip().startswith('<section id="share"') and "The score link was replaced" in html
-    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 403  # joined with the old link: watches now
-    assert tricks(client, url, 2, [1, 1, 0]).status_code == 303  # the owner needs no link
+    assert tricks(other_phone, url, 2).status_code == 403  # joined with the old link: watches now
+    assert tricks(client, url, 2).status_code == 303  # the owner needs no link
 
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
@@ -181,19 +223,19 @@ def test_a_score_link_enters_rounds_but_cannot_delete_the_game_or_replace_the_li
     page = other_phone.get(url, headers=EN).get_data(as_text=True)
     assert "Replace the score link" not in page and "Delete this game" not in page
     assert "Replace the score link" in client.get(url, headers=EN).get_data(as_text=True)
-    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 303  # entering rounds stays with the link
+    assert tricks(other_phone, url, 2).status_code == 303  # entering rounds stays with the link
     assert undo(other_phone, url, 2).status_code == 303  # and so does undoing them
 
 
 def test_the_owner_opening_the_score_link_stays_owner(app, client, url):
     client.get(score_link(client, url))
     client.post(f"{url}/score-link")
-    assert bids(client, url, 2, [0, 0, 0]).status_code == 303
+    assert bids(client, url, 2).status_code == 303
 
 
 def test_a_made_up_score_token_is_refused(client, other_phone, url):
     assert other_phone.get(f"{url}/score/{'x' * 16}").status_code == 403
-    assert tricks(other_phone, url, 2, [1, 1, 0]).status_code == 403
+    assert tricks(other_phone, url, 2).status_code == 403
 
 
 @pytest.mark.parametrize(
@@ -219,7 +261,7 @@ def test_a_write_to_an_unknown_game_is_404(client, path):
 
 
 def test_the_score_link_of_a_game_is_no_key_to_another(client, url):
-    other = start(client, "tout-ou-rien", P3, dealer=1)
+    other = setup(client, {**GAME, "first_dealer": 1})
     token = score_link(client, url).rsplit("/", 1)[-1]
     phone = client.application.test_client()
     assert phone.get(f"{other}/score/{token}").status_code == 403
@@ -258,7 +300,7 @@ def test_the_poll_answers_nothing_new_cheaply(app, watcher, url):
 
 def test_the_poll_brings_the_new_round_totals_and_deal(app, client, watcher, url):
     seen = version(app, url)
-    assert tricks(client, url, 2, [1, 1, 0]).status_code == 303
+    assert tricks(client, url, 2).status_code == 303
     response = watcher.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
@@ -267,7 +309,8 @@ def test_the_poll_brings_the_new_round_totals_and_deal(app, client, watcher, url
         assert answer.first(id=block).attrs.get("hx-swap-oob") in ("replace", "innerHTML"), block
     assert 'id="round-2"' in html
     assert totals(response) == totals(client.get(url))
-    assert "Round 3" in text(response) and "Sylvie deals" in text(response)
+    dealer = rules.play(gamefile.from_document(first(GAME, 2))).upcoming.dealer
+    assert "Round 3" in text(response) and f"{P3[dealer]} deals" in text(response)
     assert f"version={version(app, url)}" in html  # the next poll asks from here
 
 
@@ -284,7 +327,7 @@ def test_the_watchers_of_a_table_get_one_board_drawn_once_per_version_and_langua
     third = app.test_client()
     assert third.get(url).status_code == 200  # another phone watching the same table
     seen = version(app, url)
-    assert tricks(client, url, 2, [1, 1, 0]).status_code == 303
+    assert tricks(client, url, 2).status_code == 303
     drawn.clear()
     first = watcher.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
     second = third.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
@@ -293,24 +336,25 @@ def test_the_watchers_of_a_table_get_one_board_drawn_once_per_version_and_langua
     french = third.get(f"{url}/poll?version={seen}", headers={**HX, "Accept-Language": "fr"})
     assert "Manche 3" in text(french) and len(drawn) == 2
     seen = version(app, url)
-    play_round(client, url, 3, [0, 0, 1], [0, 0, 1])
+    play_round(client, url, 3)
     after = watcher.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
     assert 'id="round-3"' in after.get_data(as_text=True) and totals(after) == totals(client.get(url, headers=EN))
 
 
 def test_a_finished_game_is_still_followed_and_a_correction_reaches_the_watchers(app, client, watcher, url):
-    assert tricks(client, url, 2, [1, 1, 0]).status_code == 303
-    play_round(client, url, 3, [0, 0, 1], [0, 0, 1])
+    assert tricks(client, url, 2).status_code == 303
+    last = len(GAME["rounds"])
+    for number in range(3, last + 1):
+        play_round(client, url, number)
     first = watcher.get(url, headers=EN)
     page, before = first.get_data(as_text=True), totals(first)
     assert 'id="poll"' in page and "Winner" in page
     slower = app.config["POLL_SECONDS"] * 10  # without JavaScript the page reloads itself, slower once finished
     assert f'<noscript><meta http-equiv="refresh" content="{slower}"></noscript>' in page
     seen = version(app, url)
-    was = stored(app, url).game.rounds[2]
-    fields = {**seats("bids", was["bids"]), **seats("open", ["open" if o else "secret" for o in was["open"]])}
-    fields.update({**seats("tricks", [1, 0, 0]), "was": json.dumps(was)})
-    assert client.post(f"{url}/rounds/3", data=fields).status_code == 303
+    was = stored(app, url).game.rounds[-1]
+    fields = {**all_fields(sample(GAME["rules"]).posts(moved(was), GAME)), "was": json.dumps(was)}
+    assert client.post(f"{url}/rounds/{last}", data=fields).status_code == 303
     response = watcher.get(f"{url}/poll?version={seen}", headers={**HX, **EN})
     assert response.status_code == 200 and 'id="poll"' in response.get_data(as_text=True)
     assert totals(response) == totals(client.get(url)) != before
@@ -324,7 +368,7 @@ def test_a_waiting_poll_answers_as_soon_as_a_round_is_saved(app, client, watcher
     )
     started = time.monotonic()
     waiting.start()
-    assert tricks(client, url, 2, [1, 1, 0]).status_code == 303
+    assert tricks(client, url, 2).status_code == 303
     waiting.join(15)
     assert answers and answers[0].status_code == 200 and 'id="round-2"' in answers[0].get_data(as_text=True)
     assert time.monotonic() - started < 10  # woken by the save, not by the end of its wait
@@ -342,9 +386,7 @@ def test_the_scorers_page_follows_the_game_but_never_reloads(client, url):
 # -- HTTP hygiene ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "path", ["/", "/games/{}", "/games/{}/poll?version=0", "/new/tout-ou-rien", "/games/nosuchgame000000"]
-)
+@pytest.mark.parametrize("path", ["/", "/games/{}", "/games/{}/poll?version=0", NEW, "/games/nosuchgame000000"])
 def test_every_page_carries_the_safety_headers(client, url, path):
     headers = client.get(path.format(url.rsplit("/", 1)[-1])).headers
     csp = headers["Content-Security-Policy"]
@@ -359,7 +401,7 @@ def test_cookies_are_http_only_and_same_site(client, other_phone, url):
 
 
 def test_no_inline_script_in_pages(client, watcher, url):
-    for response in (client.get("/"), client.get(url), watcher.get(url), client.get("/new/tout-ou-rien")):
+    for response in (client.get("/"), client.get(url), watcher.get(url), client.get(NEW)):
         for script in parse(response.get_data()).all("script"):
             assert "src" in script.attrs, script.text()
         assert " style=" not in response.get_data(as_text=True)
@@ -377,7 +419,7 @@ def test_no_inline_script_in_pages(client, watcher, url):
 )
 def test_a_cross_site_post_is_refused(app, client, url, headers):
     before = stored(app, url)
-    response = tricks(client, url, 2, [1, 1, 0], {**headers, **EN})
+    response = tricks(client, url, 2, {**headers, **EN})
     assert response.status_code == 403 and "another site" in text(response)
     assert client.post(f"{url}/delete", headers=headers).status_code == 403
     assert version(app, url) == before.version
@@ -385,7 +427,7 @@ def test_a_cross_site_post_is_refused(app, client, url, headers):
 
 @pytest.mark.parametrize("headers", [{"Sec-Fetch-Site": "same-origin"}, {"Origin": "http://localhost"}])
 def test_a_same_origin_post_is_accepted(app, client, url, headers):
-    assert tricks(client, url, 2, [1, 1, 0], headers).status_code == 303
+    assert tricks(client, url, 2, headers).status_code == 303
 
 
 @pytest.mark.parametrize(
@@ -399,7 +441,8 @@ def test_a_same_origin_post_is_accepted(app, client, url, headers):
 )
 def test_the_origin_check_compares_the_scheme_too(app, client, url, origin, base, accepted):
     before = version(app, url)
-    data = {"number": "2", "step": "tricks", **seats("tricks", ["1", "1", "0"])}
+    name, fields = pick.posts(GAME, 2)[-1]
+    data = {"number": "2", "step": name, **fields}
     response = client.post(f"{url}/rounds", data=data, headers={"Origin": origin, **EN}, base_url=base)
     assert response.status_code == (303 if accepted else 403)
     assert (version(app, url) > before) == accepted
@@ -407,8 +450,9 @@ def test_the_origin_check_compares_the_scheme_too(app, client, url, origin, base
 
 def test_a_name_like_a_script_is_only_text(client, other_phone):
     name = '<script>alert("x")</script>'
-    url = start(client, "tout-ou-rien", [name, "Bob", "<b>Cy</b>"], dealer=0)
-    bad = bids(client, url, 1, ["x", 1, 1], EN)
+    url = setup(client, {**GAME, "players": [name, "Bob", "<b>Cy</b>"]})
+    name, fields = pick.posts(GAME, 1)[0]
+    bad = post_round(client, url, 1, name, dict.fromkeys(fields, "x"), EN)  # every field of the bids not a value
     assert bad.status_code == 422
     other_phone.get(url)
     pages = [
@@ -430,12 +474,14 @@ def test_a_name_like_a_script_is_only_text(client, other_phone):
 
 
 def race(base, url, cookies, rounds):
-    """Post round 2's tricks from each phone at the same instant, over real HTTP; return the statuses."""
+    """Post round 2's last step (of `rounds`, one per phone) from each phone at the same instant, over real HTTP;
+    return the statuses."""
     ready, statuses = threading.Barrier(len(cookies)), [None] * len(cookies)
     host = urlsplit(base).netloc
 
     def phone(k):
-        body = "&".join(["number=2&step=tricks"] + [f"tricks.{s}={v}" for s, v in enumerate(rounds[k])])
+        name, fields = sample(GAME["rules"]).posts(rounds[k], GAME)[-1]
+        body = urlencode({"number": "2", "step": name, **fields})
         connection = http.client.HTTPConnection(host, timeout=20)
         ready.wait()
         connection.request(
@@ -463,31 +509,32 @@ def device_cookie(client) -> str:
 @pytest.mark.parametrize("attempt", range(5))
 def test_two_phones_saving_different_rounds_at_once_record_one(app, live_server, client, other_phone, url, attempt):
     other_phone.get(score_link(client, url))
-    results = race(live_server, url, [device_cookie(client), device_cookie(other_phone)], [[1, 1, 0], [0, 2, 0]])
+    sent = [GAME["rounds"][1], moved(GAME["rounds"][1])]
+    results = race(live_server, url, [device_cookie(client), device_cookie(other_phone)], sent)
     assert sorted(status for status, _ in results) == [303, 409]
     loser = next(body for status, body in results if status == 409)
     assert "Round 2 was already entered on another phone" in loser
     game = stored(app, url)
-    assert len(game.game.rounds) == 2 and game.version == 5  # created, round 1 (2 steps), bids 2, round 2
-    winner = [[1, 1, 0], [0, 2, 0]][[status for status, _ in results].index(303)]
-    assert game.game.rounds[1]["tricks"] == winner
+    steps = len(pick.posts(GAME, 1)) + len(pick.posts(GAME, 2))
+    assert len(game.game.rounds) == 2 and game.version == 1 + steps  # created, round 1's steps, round 2's
+    winner = sent[[status for status, _ in results].index(303)]
+    assert game.game.rounds[1] == normalised({**GAME, "rounds": [GAME["rounds"][0], winner]})[1]
 
 
 @pytest.mark.parametrize("attempt", range(5))
 def test_the_same_round_sent_twice_at_once_is_recorded_once(app, live_server, client, other_phone, url, attempt):
     other_phone.get(score_link(client, url))
-    results = race(live_server, url, [device_cookie(client), device_cookie(other_phone)], [[1, 1, 0], [1, 1, 0]])
+    results = race(live_server, url, [device_cookie(client), device_cookie(other_phone)], [GAME["rounds"][1]] * 2)
     assert [status for status, _ in results].count(303) == 1
     assert any("Round 2 was already saved: it is recorded once." in body for _, body in results)
     game = stored(app, url)
-    assert len(game.game.rounds) == 2 and game.game.rounds[1]["tricks"] == [1, 1, 0]
+    assert len(game.game.rounds) == 2 and game.game.rounds[1] == round_of(2)
 
 
 def test_a_name_like_a_script_is_printed_as_text_on_the_sheet(app, client, other_phone):
     """The watch link reads the printed sheet too; a name that looks like markup is printed as typed."""
     name = "<script>alert(1)</script>"
-    url = start(client, "tout-ou-rien", [name, "Bob", "<b>Cy</b>"], dealer=0, hands="3 2 1")
-    play_round(client, url, 1, [1, 1, 0], [1, 2, 0])
+    url = enter(client, {**first(GAME, 1), "players": [name, "Bob", "<b>Cy</b>"]})
     other_phone.get(url)
     response = other_phone.get(f"{url}/sheet.pdf")
     assert response.status_code == 200 and response.mimetype == "application/pdf"
