@@ -17,7 +17,7 @@ from collections.abc import Callable
 from scorekeeper import registry, rules
 from scorekeeper.registry import Bundle
 from scorekeeper.rules.exact_bids import ExactBids
-from tests.samples import Posts, normalised, sample
+from tests.samples import Posts, expected, normalised, sample
 
 Need = Callable[[Bundle], bool]  # what a test needs of a game, asked of its bundle
 
@@ -118,3 +118,9 @@ def round_field(name: str) -> Need:
 def changing_table(bundle: Bundle) -> bool:
     """Its sample walks a table that changes as it plays (LINEUP: a join, a sit-out, a leave; tests/lineup_walk.py)."""
     return getattr(sample(bundle.id), "LINEUP", None) is not None
+
+
+def endless(bundle: Bundle) -> bool:
+    """Its sample's long_game(played) lasts as many rounds as a test asks, still not over (1,000 or more)."""
+    long_game = getattr(sample(bundle.id), "long_game", None)
+    return long_game is not None and not expected(long_game(3))["finished"]

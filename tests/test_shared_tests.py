@@ -32,8 +32,6 @@ NOT_YET = {
     "tests/web/test_events.py",
     "tests/web/test_history.py",
     "tests/web/test_hostile.py",
-    "tests/web/test_kept.py",
-    "tests/web/test_lineup.py",
 }
 
 

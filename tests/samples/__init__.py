@@ -13,6 +13,7 @@ the registry and take from here:
     SHEET        a game file and what its completed sheet prints (Sheet)
     LONG         a game file whose options allow far more rounds than it played (None if its length is no option)
     WARNED       a game file whose rounds the rules warn about (None if they never warn)
+    long_game(played)    a game file of `played` rounds that is not over (only where no rule ends every game)
     STANDINGS    examples of RULES.md "Standings": (players, rounds, options, [(rank, side, total)], label)
 
 This module holds what the samples share: how a game file is typed into the forms, and what the rules

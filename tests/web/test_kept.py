@@ -7,10 +7,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from bench import long_game
-from scorekeeper import gamefile, store
+from scorekeeper import store
 from scorekeeper.kept import Derived, Kept
 from scorekeeper.views import compressed, polls
+from tests import pick
+from tests.samples import sample
 
 from .helpers import HX
 from .test_backlog import imported
@@ -48,9 +49,9 @@ def test_the_stores_cache_has_a_figure():
 
 @pytest.fixture
 def long_games(client) -> list[str]:
-    """Three long Everest & Abyss games (60 rounds each) this phone imported."""
-    game = {"format": gamefile.FORMAT, "rules": "everest-abyss", "players": long_game.PLAYERS}
-    return [imported(client, {**game, "rounds": long_game.played(60)}) for _ in range(3)]
+    """Three long games (60 rounds each, not over) this phone imported: any game that lasts that long."""
+    game = sample(pick.game(pick.endless)).long_game(60)
+    return [imported(client, game) for _ in range(3)]
 
 
 def test_the_news_of_long_games_in_every_language_stays_within_its_bytes(app, client, long_games, monkeypatch):

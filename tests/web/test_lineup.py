@@ -1,18 +1,37 @@
 """The table's changes on the web (RULES.md section 8): the changes page between rounds, each form refused
-where the rules refuse it, the round form for those who play, a watcher kept out."""
+where the rules refuse it, a watcher kept out. Each test plays a game picked by the changes it makes
+(tests/pick.py), a round taken from its sample; what sitting out or joining scores is each game's own (in its
+folder: tests/games/<module>/test_lineup_web.py)."""
 
 import pytest
 
-from .helpers import HX, post_round, start
+from scorekeeper import gamefile, rules
+from scorekeeper.rules.base import Rules
+from tests import pick
+from tests.samples import enter, first, sample
+from tests.samples import start as setup
+
+from .helpers import post_round
 
 pytestmark = pytest.mark.two_engines
 
 FOUR = ["Anne", "Ben", "Cleo", "Dan"]
 
 
-def others(values):
-    """An Inferno round where only other cards were collected, for the form's players in seat order."""
-    return {f"other.{k}": str(v) for k, v in enumerate(values)}
+def every_change(bundle) -> bool:
+    """Its table may make every change a game may (join, sit out, leave, hand a seat over, adjust, stop), a
+    latecomer's start typed in."""
+    r = rules.get(bundle.id)
+    return set(Rules.lineup_changes) <= set(r.lineup_changes) and r.start_range is not None
+
+
+def leaving(bundle) -> bool:
+    """A player may leave its table."""
+    return "leave" in rules.get(bundle.id).lineup_changes
+
+
+CHANGING = pick.game(every_change, pick.players(4))
+GAME = sample(CHANGING).full_game(FOUR)  # its whole game for Anne, Ben, Cleo and Dan
 
 
 def change(client, url, kind, **fields):
@@ -24,7 +43,7 @@ def change(client, url, kind, **fields):
 
 
 def test_the_changes_page_opens_between_rounds_with_a_form_for_each_change(client):
-    url = start(client, "inferno", FOUR)
+    url = setup(client, GAME)
     game = client.get(url).get_data(as_text=True)
     assert 'id="lineup"' in game
     page = client.get(f"{url}/lineup").get_data(as_text=True)
@@ -33,38 +52,10 @@ def test_the_changes_page_opens_between_rounds_with_a_form_for_each_change(clien
 
 
 def test_a_watcher_may_not_change_the_table(client, other_phone):
-    url = start(client, "inferno", FOUR)
+    url = setup(client, GAME)
     assert other_phone.get(f"{url}/lineup").status_code == 403
     assert other_phone.post(f"{url}/lineup", data={"kind": "stop", "version": "1"}).status_code == 403
     assert 'id="lineup"' not in other_phone.get(url).get_data(as_text=True)
-
-
-def test_a_sit_out_leaves_the_round_form_to_those_who_play(client):
-    url = start(client, "inferno", FOUR)
-    assert post_round(client, url, 1, "round", others([1, 2, 3, 4])).status_code == 303
-    assert change(client, url, "sit_out", sit_out=1).status_code == 303
-    page = client.get(url).get_data(as_text=True)
-    form = page[page.index('id="round-form"') : page.index('id="scoreboard"')]
-    assert 'name="other.2"' in form and 'name="other.3"' not in form and "Ben" not in form
-    assert post_round(client, url, 2, "round", others([7, 12, 3]), HX).status_code == 200
-    result = client.get(f"{url}/export.json").get_json()
-    assert result["rounds"][1]["other"] == [7, None, 12, 3]
-    assert result["result"]["rounds"][1]["scores"] == [7, 12, 12, 3]  # Ben scores the round's highest
-
-
-def test_a_latecomer_joins_at_the_worst_total_and_plays_the_next_round(client):
-    url = start(client, "inferno", FOUR)
-    post_round(client, url, 1, "round", others([1, 2, 3, 4]))
-    page = client.get(f"{url}/lineup").get_data(as_text=True)
-    assert 'name="start" type="number" inputmode="numeric" min="-9999" max="9999" value="4"' in page
-    assert change(client, url, "join", name="Eve", after=0, start=4).status_code == 303
-    exported = client.get(f"{url}/export.json").get_json()
-    assert exported["players"][-1] == "Eve" and exported["changes"] == [
-        {"before": 2, "join": 4, "after": 0}  # the start as offered: the default, Dan's 4 (it follows corrections)
-    ]
-    board = client.get(url).get_data(as_text=True)
-    assert "Eve" in board[board.index('id="scoreboard"') :]
-    assert 'name="other.4"' in board[board.index('id="round-form"') : board.index('id="scoreboard"')]
 
 
 @pytest.mark.parametrize(
@@ -78,8 +69,7 @@ def test_a_latecomer_joins_at_the_worst_total_and_plays_the_next_round(client):
     ],
 )
 def test_each_form_is_refused_where_section_8_refuses_it_in_the_page_s_language(client, kind, fields, said):
-    url = start(client, "inferno", FOUR)
-    post_round(client, url, 1, "round", others([1, 2, 3, 4]))
+    url = enter(client, first(GAME, 1))
     response = change(client, url, kind, **fields)
     if said is None:
         assert response.status_code == 303
@@ -90,17 +80,20 @@ def test_each_form_is_refused_where_section_8_refuses_it_in_the_page_s_language(
 
 
 def test_a_player_count_bound_is_refused_naming_it(client):
-    url = start(client, "inferno", ["Anne", "Ben", "Cleo"])
+    r = rules.get(pick.game(leaving))
+    url = setup(client, sample(r.id).full_game(FOUR[: r.min_players]))  # the fewest players it takes
     response = change(client, url, "leave", player=0)
-    assert response.status_code == 422 and "de 3 à 7 joueurs" in response.get_data(as_text=True)
+    assert response.status_code == 422 and f"de {r.min_players} à {r.max_players} joueurs" in response.get_data(
+        as_text=True
+    )
 
 
 def test_a_stop_ends_the_game_and_its_undo_lets_it_go_on(client):
-    url = start(client, "inferno", FOUR)
-    post_round(client, url, 1, "round", others([1, 2, 3, 4]))
+    url = enter(client, first(GAME, 1))
+    played = rules.play(gamefile.from_document(first(GAME, 1)))
     assert change(client, url, "stop").status_code == 303
     exported = client.get(f"{url}/export.json").get_json()["result"]
-    assert exported["finished"] and exported["winners"] == ["Anne"]
+    assert exported["finished"] and exported["winners"] == [played.sides[side] for side in played.leaders()]
     page = client.get(f"{url}/lineup").get_data(as_text=True)
     at = page.index('name="was" value="') + len('name="was" value="')
     was = page[at : page.index('"', at)].replace("&#34;", '"')
@@ -109,8 +102,9 @@ def test_a_stop_ends_the_game_and_its_undo_lets_it_go_on(client):
 
 
 def test_a_change_is_refused_while_the_next_round_has_its_bids_saved(client):
-    url = start(client, "tout-ou-rien", FOUR)
-    bids = {"bids.0": "1", "open.0": "open", "open.1": "secret", "open.2": "secret", "open.3": "secret"}
-    assert post_round(client, url, 1, "bids", bids).status_code == 303
+    game = sample(pick.game(pick.bids_first, leaving, pick.players(4))).full_game(FOUR)
+    url = setup(client, game)
+    step, fields = pick.posts(game, 1)[0]
+    assert post_round(client, url, 1, step, fields).status_code == 303
     response = change(client, url, "leave", player=3)
     assert response.status_code == 409
