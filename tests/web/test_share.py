@@ -1,8 +1,8 @@
 """Several phones at one table: the watch and score links, who may change what, the poll a watching
 phone asks, the safety headers and cross-site refusals, and two phones racing.
 
-The table plays any game whose rounds start with the bids (a step saved as a draft before the round is), three
-players, its sample's whole game for three (pick.py); what a test checks is read from that game's rules."""
+The table plays any game whose rounds start with the bids, three players (shared_table.py); what a test checks is
+read from that game's rules and sample."""
 
 import http.client
 import io
@@ -15,68 +15,13 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper import gamefile, rules
-from scorekeeper.rules.problems import Invalid
 from tests import pick
 from tests.markup import parse
-from tests.samples import all_fields, enter, expected, first, normalised, sample
+from tests.samples import all_fields, enter, first, normalised, sample
 from tests.samples import start as setup
 
 from .helpers import HX, links, post_round, stored, text, totals, undo
-
-P3 = ["Anne", "Julien", "Sylvie"]
-EN = {"Accept-Language": "en"}
-
-
-def moved(rnd: dict) -> dict:
-    """The round with its tricks moved one seat round the table (another round the same bids allow)."""
-    return {**rnd, "tricks": rnd["tricks"][1:] + rnd["tricks"][:1]}
-
-
-def moves(bundle) -> bool:
-    """Its whole game for three lasts three rounds or more, and its first, second and last rounds may each have
-    their tricks moved one seat (the last then ending on other totals)."""
-    game = sample(bundle.id).full_game(P3)
-    rounds = game["rounds"]
-    try:
-        for number in (1, 2):
-            expected({**game, "rounds": [*rounds[: number - 1], moved(rounds[number - 1])]})
-        last = expected({**game, "rounds": [*rounds[:-1], moved(rounds[-1])]})
-    except (Invalid, KeyError):  # a round without tricks, or one the rules refuse
-        return False
-    return len(rounds) >= 3 and last["totals"] != expected(game)["totals"]
-
-
-GAME = sample(pick.game(pick.bids_first, pick.players(3), moves)).full_game(P3)  # its whole game, for three
-NEW = f"/new/{GAME['rules']}"
-
-
-def step(client, url, number, which, rnd=None, headers=None):
-    """Post one step of round `number` (`which`: 0 the bids, -1 the last) as the sample types it, from the game's
-    round `number` or `rnd`."""
-    steps = pick.posts(GAME, number) if rnd is None else sample(GAME["rules"]).posts(rnd, GAME)
-    name, fields = steps[which]
-    return post_round(client, url, number, name, fields, headers)
-
-
-def bids(client, url, number, headers=None, rnd=None):
-    """Post the bids of round `number` (a draft: the round is saved with the last step)."""
-    return step(client, url, number, 0, rnd, headers)
-
-
-def tricks(client, url, number, headers=None, rnd=None):
-    """Post the last step of round `number`, its bids in (the round is then saved)."""
-    return step(client, url, number, -1, rnd, headers)
-
-
-def play_round(client, url, number):
-    """Enter a whole round as the scorer."""
-    assert bids(client, url, number).status_code == 303
-    assert tricks(client, url, number).status_code == 303
-
-
-def round_of(number: int) -> dict:
-    """Round `number` of the game, as the rules record it."""
-    return normalised(first(GAME, number))[number - 1]
+from .shared_table import EN, GAME, NEW, P3, bids, moved, play_round, round_of, score_link, tricks
 
 
 @pytest.fixture
@@ -92,11 +37,6 @@ def watcher(other_phone, url):
     """A second phone that opened the watch link."""
     assert other_phone.get(url).status_code == 200
     return other_phone
-
-
-def score_link(client, url) -> str:
-    """The score link's path, as the scorer's share panel shows it."""
-    return urlsplit(links(client, url)["score-link"]).path
 
 
 # -- who may change what ----------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from tests.markup import parse
 from tests.samples import enter, first
 
 from .helpers import HX, text, undo
-from .test_share import EN, GAME, bids, score_link
+from .shared_table import EN, GAME, bids, score_link
 
 
 def test_after_an_undo_bids_saved_on_another_phone_leave_no_stale_notice(client, other_phone):
