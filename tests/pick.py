@@ -124,3 +124,9 @@ def endless(bundle: Bundle) -> bool:
     """Its sample's long_game(played) lasts as many rounds as a test asks, still not over (1,000 or more)."""
     long_game = getattr(sample(bundle.id), "long_game", None)
     return long_game is not None and not expected(long_game(3))["finished"]
+
+
+def solo(bundle: Bundle) -> bool:
+    """Its sample game (GAME) is played by each player for themselves: its sides are its players, no teams."""
+    game = sample(bundle.id).GAME
+    return rules.get(bundle.id).sides(game["players"], game.get("options", {})) == game["players"]

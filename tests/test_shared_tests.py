@@ -27,11 +27,7 @@ NOT_YET = {
     "tests/browser/test_save_answer.py",
     "tests/browser/test_table.py",
     "tests/browser/test_watch.py",
-    "tests/web/test_clubs.py",
-    "tests/web/test_draws.py",
-    "tests/web/test_events.py",
     "tests/web/test_history.py",
-    "tests/web/test_hostile.py",
 }
 
 

@@ -11,19 +11,23 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper import leaderboard
 from scorekeeper.db import connect
 from tests.markup import parse
 from tests.test_shared_limits import elsewhere
+from tests.web.club_night import FOUR, GAME3, GAME4, NAMES, THREE, finish
 from tests.web.helpers import HX, picked, text
 from tests.web.test_events import DE, EN, make_event, play
 
 pytestmark = pytest.mark.two_engines
 
-# Night 1 plays the two samples (ALL or NOTHING: Anne, Pierre, Julien, Sylvie; Tout ou rien: Julien, Anne, Sylvie),
-# night 2 Tout ou rien again with the names typed otherwise: Julien 33.3 + 100 + 100, Anne 100 + 50 + 50, Sylvie 0
-# three times, Pierre 66.7 once (below a minimum of 3)
-RANKED = [["1", "Julien", "3", "2", "77.8"], ["2", "Anne", "3", "1", "66.7"], ["3", "Sylvie", "3", "0", "0.0"]]
-BELOW = [["Pierre", "1", "0", "66.7"]]
+# Night 1 plays the club night's two tables (club_night.py: a table of four, its first three at a table of three),
+# night 2 the table of three again with the names typed otherwise: the three play three games each, the fourth one
+# (below a minimum of 3); the season as the rules' standings of those games rank it
+TYPED = [NAMES[0].upper() + " ", NAMES[1].lower(), NAMES[2]]
+_RANKED, _BELOW = leaderboard.season([finish(GAME4), finish(GAME3), finish({**GAME3, "players": TYPED})], 3)
+RANKED = [[str(row.rank), row.name, str(row.games), str(row.won), str(row.shown)] for row in _RANKED]
+BELOW = [[row.name, str(row.games), str(row.won), str(row.shown)] for row in _BELOW]
 
 
 def rows(response, table_id: str) -> list[list[str]]:
@@ -65,8 +69,8 @@ def two_nights(client) -> tuple[str, str, str]:
     """A club of two nights played as RANKED and BELOW say: the first put in a new club from its page, the second
     started for the club; the club's address and the nights'."""
     first = make_event(client, "Night one", "2026-11-05")
-    play(client, first, "all-or-nothing")
-    play(client, first, "tout-ou-rien")
+    play(client, first, FOUR)
+    play(client, first, THREE, players=NAMES)
     assert season_link(client, first) == f"/clubs/new?event={first.rsplit('/', 1)[-1]}"
     club = make_club(client, first)
     assert season_link(client, first) == club
@@ -74,7 +78,7 @@ def two_nights(client) -> tuple[str, str, str]:
     assert [name for club_id, name in picked(form) if club_id] == ["Thursday club"]
     made = client.post("/events", data={"name": "Night two", "day": "2026-11-12", "club": club.rsplit("/", 1)[-1]})
     second = made.headers["Location"]
-    play(client, second, "tout-ou-rien", players=["ANNE ", "julien", "Sylvie"])
+    play(client, second, THREE, players=TYPED)
     return club, first, second
 
 
@@ -94,11 +98,12 @@ def test_a_season_ranks_every_nights_players_from_its_minimum(client):
 def test_the_season_follows_its_nights_and_its_minimum(client, app):
     club, first, _second = two_nights(client)
     assert rows(client.get(club, headers=EN), "not-ranked") == BELOW  # worked out, and kept
-    play(client, first, "inferno", players=["Anne", "Pierre", "Julien"])  # Pierre's second game, a night changed
+    fourth = GAME4["players"][3]
+    play(client, first, THREE, players=[NAMES[0], fourth, NAMES[1]])  # the fourth's second game, a night changed
     shown = rows(client.get(club, headers=EN), "not-ranked")
-    assert [row[:2] for row in shown] == [["Pierre", "2"]]
+    assert [row[:2] for row in shown] == [[fourth, "2"]]
     assert client.post(f"{club}/change", data={"name": "Thursday club", "minimum": "2"}).status_code == 303
-    assert "Pierre" in [row[1] for row in rows(client.get(club, headers=EN), "season-table")]
+    assert fourth in [row[1] for row in rows(client.get(club, headers=EN), "season-table")]
     assert rows(client.get(club, headers=EN), "not-ranked") == []
 
 
@@ -227,9 +232,10 @@ def test_the_season_as_csv_and_pdf_in_the_pages_language(client, lang, title, be
     reader = PdfReader(io.BytesIO(sheet.get_data()))
     said = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     assert reader.metadata.title == title
-    for words in (title, below, heading, "Julien", "Pierre", "Night one", "Night two"):
+    best, second, fourth = RANKED[0][1], RANKED[1][1], BELOW[0][0]
+    for words in (title, below, heading, best, fourth, "Night one", "Night two"):
         assert words in said, words
-    assert said.index("Julien") < said.index("Anne") < said.index(below) < said.index("Pierre")
+    assert said.index(best) < said.index(second) < said.index(below) < said.index(fourth)
     assert client.get(f"{club}/season.pdf?paper=a0").status_code == 422
 
 

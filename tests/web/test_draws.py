@@ -1,5 +1,6 @@
 """A club night's seating draws through the web: the organiser marks who is present and draws, each table's link
-opens its game filled in; a watcher is refused; bad input is said; with and without htmx."""
+opens its game filled in; a watcher is refused; bad input is said; with and without htmx. The games drawn are
+picked by need (tests/pick.py); a refusal one game's own option makes is in its folder (tests/games/<module>/)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,45 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from scorekeeper import rules
 from scorekeeper.db import connect
+from tests import pick
 from tests.markup import Element, parse
+from tests.samples import sample
 from tests.web.helpers import HX, text
-from tests.web.test_events import EN, make_event, play
+from tests.web.test_events import EN, THREE, make_event, play
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
 SIXTEEN = [f"Player {i + 1}" for i in range(16)]
 
 
-def draw(client, url: str, names: list[str], games=("all-fours",), headers=None, **fields):
+def tables_of_four(bundle) -> bool:
+    """Its largest table is four: sixteen players sit at four tables, and a second draw can seat each of them with
+    no table-mate of the first (one from each first table)."""
+    return rules.get(bundle.id).max_players == 4
+
+
+def set_apart(bundle) -> bool:
+    """Its options include a whole number and a choice (a table's link carries them to the game's form)."""
+    kinds = [option.kind for option in rules.get(bundle.id).options]
+    return "int" in kinds and "choice" in kinds
+
+
+def fewest_three(bundle) -> bool:
+    """A table of it takes three players at least."""
+    return rules.get(bundle.id).min_players == 3
+
+
+DRAWN = pick.game(tables_of_four, set_apart)  # the game the tables play
+NUMBER = next(o for o in rules.get(DRAWN).options if o.kind == "int")  # and its options set for the draw
+CHOICE = next(o for o in rules.get(DRAWN).options if o.kind == "choice")
+SET = {NUMBER.name: NUMBER.max if NUMBER.default != NUMBER.max else NUMBER.min}  # neither one its default
+SET[CHOICE.name] = next(choice for choice in CHOICE.choices if choice != CHOICE.default)
+ANY = pick.game(fewest_three)
+
+
+def draw(client, url: str, names: list[str], games=(DRAWN,), headers=None, **fields):
     """Post the draw form: `names` typed as new players, `games` ticked."""
     data = {"new": "\n".join(names), "game": list(games), **fields}
     return client.post(f"{url}/draw", data=data, headers=headers or {})
@@ -65,7 +94,7 @@ def test_the_organiser_draws_twice_and_nobody_meets_a_table_mate_again(client, a
     # the second draw: everyone ticked (the last draw's players are ticked by default)
     ticked = parse(page.get_data()).ticked("present")
     assert sorted(ticked) == sorted(SIXTEEN)
-    second = client.post(f"{url}/draw", data={"present": ticked, "game": "all-fours"}, headers=headers)
+    second = client.post(f"{url}/draw", data={"present": ticked, "game": DRAWN}, headers=headers)
     assert second.status_code in (200, 303)
     twice = drawn_tables(client.get(f"{url}/draw", headers=EN))
     sat = [set(seats) for seats, _ in once]
@@ -77,10 +106,10 @@ def test_the_organiser_draws_twice_and_nobody_meets_a_table_mate_again(client, a
 
 def test_a_tables_link_opens_its_game_filled_in_and_starts_it_in_one_tap(client, other_phone):
     url = make_event(client)
-    draw(client, url, SIXTEEN[:4], **{"option.all-fours.target": "11", "option.all-fours.deck": "32"})
+    draw(client, url, SIXTEEN[:4], **{f"option.{DRAWN}.{name}": str(value) for name, value in SET.items()})
     [(seats, href)] = drawn_tables(client.get(f"{url}/draw", headers=EN))
     asked = parse_qs(urlsplit(href).query)
-    assert urlsplit(href).path == "/new/all-fours" and asked["event"] == [url.rsplit("/", 1)[-1]]
+    assert urlsplit(href).path == f"/new/{DRAWN}" and asked["event"] == [url.rsplit("/", 1)[-1]]
     form = parse(other_phone.get(href, headers=EN).get_data())
     for seat, name in enumerate(seats):
         box = form.first("input", name=f"player.{seat}")
@@ -88,13 +117,17 @@ def test_a_tables_link_opens_its_game_filled_in_and_starts_it_in_one_tap(client,
     dealer = int(asked["dealer"][0])
     assert form.ticked("dealer") == [str(dealer)]
     # the form's one tap posts what it shows
-    fields = {box.attrs["name"]: box.attrs["value"] for box in form.fields("player.") + form.fields("option.target")}
-    fields.update(dealer=str(dealer), event=asked["event"][0], **{"option.deck": "32"})
+    assert form.value(f"option.{NUMBER.name}") == str(SET[NUMBER.name])
+    assert form.ticked(f"option.{CHOICE.name}") == [str(SET[CHOICE.name])]
+    fields = {box.attrs["name"]: box.attrs["value"] for box in form.fields("player.")}
+    fields.update({f"option.{name}": str(value) for name, value in SET.items()})
+    fields.update(dealer=str(dealer), event=asked["event"][0])
     started = other_phone.post(urlsplit(href).path, data=fields)
     assert started.status_code == 303
     game = other_phone.get(started.headers["Location"], headers=EN)
-    said = text(game)
-    assert all(name in said for name in seats) and "11" in said
+    assert all(name in text(game) for name in seats)
+    options = other_phone.get(started.headers["Location"] + "/export.json").get_json()["options"]
+    assert {name: options[name] for name in SET} == SET
     assert seats[dealer] in text(client.get(url, headers=EN))  # the table plays for the club night
 
 
@@ -132,7 +165,7 @@ def test_the_admin_draws_for_any_club_night(client, other_phone, app):
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
 def test_too_few_players_are_refused_saying_how_many_are_needed(client, app, lang, said, headers):
     url = make_event(client)
-    refused = draw(client, url, ["Anne", "Ben"], games=["inferno"], headers={"Accept-Language": lang, **headers})
+    refused = draw(client, url, ["Anne", "Ben"], games=[ANY], headers={"Accept-Language": lang, **headers})
     assert refused.status_code == 422
     assert said in text(refused).replace("\u202f", " ")
     assert "Anne" in refused.get_data(as_text=True)  # the names typed stay on the form
@@ -145,13 +178,12 @@ def test_too_few_players_are_refused_saying_how_many_are_needed(client, app, lan
     ("fields", "said"),
     [
         ({"new": "Anne\nBen\nCleo", "game": []}, "Pick the game (or games) the tables play."),
-        ({"new": "A" * 41 + "\nBen\nCleo", "game": "inferno"}, "is longer than 40 characters"),
-        ({"new": "An\x00ne\nBen\nCleo", "game": "inferno"}, "control or text-direction character"),
-        ({"new": "\n".join(f"P{i}" for i in range(401)), "game": "inferno"}, "At most 400 players in one draw"),
-        ({"new": "Anne\nBen\nCleo", "game": "all-fours", "option.all-fours.target": "x"}, "is not a valid value"),
-        ({"new": "Anne\nBen\nCleo", "game": "all-fours", "option.all-fours.teams": "yes"}, "All Fours"),
+        ({"new": "A" * 41 + "\nBen\nCleo", "game": ANY}, "is longer than 40 characters"),
+        ({"new": "An\x00ne\nBen\nCleo", "game": ANY}, "control or text-direction character"),
+        ({"new": "\n".join(f"P{i}" for i in range(401)), "game": ANY}, "At most 400 players in one draw"),
+        ({"new": "Anne\nBen\nCleo", "game": DRAWN, f"option.{DRAWN}.{NUMBER.name}": "x"}, "is not a valid value"),
     ],
-    ids=["no game", "long name", "NUL", "too many", "bad option", "teams of three"],
+    ids=["no game", "long name", "NUL", "too many", "bad option"],
 )
 def test_bad_input_is_said_and_nothing_is_drawn(client, app, fields, said):
     url = make_event(client)
@@ -164,10 +196,10 @@ def test_bad_input_is_said_and_nothing_is_drawn(client, app, fields, said):
 def test_the_evenings_players_are_offered_as_the_leaderboard_merges_them(client, other_phone):
     url = make_event(client)
     other_phone.post(f"{url}/join")
-    play(other_phone, url, "inferno")
+    play(other_phone, url, THREE)
     offered = parse(client.get(f"{url}/draw", headers=EN).get_data()).offered("present")
     board = [name.text() for name in parse(client.get(url).get_data()).all("th", scope="row")]
-    assert len(offered) == 3 and sorted(offered) == sorted(board)
+    assert len(offered) == len(sample(THREE).GAME["players"]) and sorted(offered) == sorted(board)
     # a name typed again in another case is one player
     drawn = draw(client, url, [offered[0].upper()], present=offered)
     assert drawn.status_code == 303

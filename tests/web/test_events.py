@@ -1,5 +1,8 @@
 """A club night through the web: started from home, joined by link, tables playing for it, its live page,
-leaderboard and exports; with and without htmx."""
+leaderboard and exports; with and without htmx.
+
+Its tables play games picked by need, and what the leaderboard then shows is read from the rules' standings of
+those games (club_night.py)."""
 
 from __future__ import annotations
 
@@ -13,13 +16,14 @@ from datetime import date
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper import gamefile, live, rules, store
 from scorekeeper import leaderboard as leaderboard_module
-from scorekeeper import live, store
 from scorekeeper.db import get_db
 from scorekeeper.views import events as event_views
 from tests.markup import Element, parse
-from tests.samples import enter, sample
+from tests.samples import enter, first, sample
 from tests.samples import setup_fields as fields_of
+from tests.web.club_night import ALONE, EVENING, FOUR, GAME3, GAME4, NAMES, THREE, WINNER, board, names, table
 from tests.web.helpers import HX, picked, poll_of, text, until, version_of
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
@@ -50,15 +54,6 @@ def leaderboard(response) -> list[list[str]]:
     """The rows of table#leaderboard as read."""
     body = parse(response.get_data()).first("table", id="leaderboard").first("tbody")
     return [[cell.text("") for cell in row.children if not isinstance(cell, str)] for row in body.all("tr")]
-
-
-# the two samples' finishing orders: ALL or NOTHING Anne, Pierre, Julien, Sylvie; Tout ou rien Julien, Anne, Sylvie
-EVENING = [
-    ["1", "Anne", "2", "1", "75.0"],
-    ["2", "Julien", "2", "1", "66.7"],
-    ["3", "Pierre", "1", "0", "66.7"],
-    ["4", "Sylvie", "2", "0", "0.0"],
-]
 
 
 def test_home_starts_a_club_night_with_todays_date(client):
@@ -102,12 +97,12 @@ def test_a_table_joins_by_the_link_and_starts_its_game_for_the_night(client, oth
     joined = other_phone.post(f"{url}/join")  # the button of the page the link opens
     assert joined.status_code == 303 and joined.headers["Location"].endswith("#event-start")
     assert "Thursday club" in text(other_phone.get("/", headers=EN))
-    form = parse(other_phone.get(f"/new/inferno?event={url.rsplit('/', 1)[-1]}", headers=EN).get_data())
+    form = parse(other_phone.get(f"/new/{THREE}?event={url.rsplit('/', 1)[-1]}", headers=EN).get_data())
     ((night, name),) = picked(form)
     assert night and name.startswith("Thursday club · ")  # and its date
     page = other_phone.get(url, headers=EN).get_data(as_text=True)
     assert 'id="event-manage"' not in page  # only the phone that made it manages it
-    game = play(other_phone, url, "inferno")
+    game = play(other_phone, url, THREE)
     assert f'id="game-event" href="{url}"' in other_phone.get(game).get_data(as_text=True)  # back to the night
 
 
@@ -133,35 +128,35 @@ def test_the_join_link_opens_a_page_with_one_button_and_joins_nothing(client, ot
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
 def test_two_tables_play_to_the_end_and_the_leaderboard_ranks_the_evening(client, other_phone, headers):
     url = make_event(client)
-    play(client, url, "all-or-nothing", headers)
+    play(client, url, FOUR, headers)
     other_phone.post(f"{url}/join")
-    play(other_phone, url, "tout-ou-rien", headers)
+    play(other_phone, url, THREE, headers, players=NAMES)
     page = client.get(url, headers=EN)
     assert leaderboard(page) == EVENING
     said = text(page)
-    assert "Table 1 ALL or NOTHING Anne, Julien, Sylvie, Pierre" in said
-    assert "Game over · Winner: Julien" in said and "2 games finished" in said
+    assert table(1, GAME4) in said
+    assert f"Game over · Winner: {WINNER}" in said and "2 games finished" in said
 
 
 def test_a_player_keeps_one_spelling_all_night_as_tables_finish(client, other_phone):
     """Table 1 seats "Anne", table 2 "anne": the board names her as table 1 does, before and after it finishes."""
     url = make_event(client)
-    document = sample("all-or-nothing").GAME
-    first = _start(client, url, document)
+    started = _start(client, url, GAME4)
     other_phone.get(f"{url}/join")
-    play(other_phone, url, "tout-ou-rien", players=["anne", "Julien", "Sylvie"])
-    assert [row[1] for row in leaderboard(client.get(url, headers=EN))] == ["Julien", "Anne", "Sylvie"]
-    enter(client, document, url=first)
-    names = [row[1] for row in leaderboard(client.get(url, headers=EN))]
-    assert sorted(names) == ["Anne", "Julien", "Pierre", "Sylvie"]
+    play(other_phone, url, THREE, players=[NAMES[0].lower(), *NAMES[1:]])
+    assert names(leaderboard(client.get(url, headers=EN))) == names(ALONE)
+    enter(client, GAME4, url=started)
+    assert sorted(names(leaderboard(client.get(url, headers=EN)))) == sorted(GAME4["players"])
 
 
 def test_a_table_in_progress_shows_its_round_and_leader_and_counts_nothing(client):
     url = make_event(client)
-    document = sample("all-or-nothing").GAME
-    enter(client, {**document, "rounds": document["rounds"][:1]}, url=_start(client, url, document))
+    enter(client, first(GAME4, 1), url=_start(client, url, GAME4))
     page = client.get(url, headers=EN)
-    assert "Round 2 to play · Leaders: Anne, Pierre 80" in text(page)
+    played = rules.play(gamefile.from_document(first(GAME4, 1)))
+    leaders = [played.sides[side] for side in played.leaders()]
+    said = f"{'Leaders' if len(leaders) > 1 else 'Leader'}: {', '.join(leaders)} {played.totals[played.leaders()[0]]}"
+    assert f"Round 2 to play · {said}" in text(page)
     assert 'id="leaderboard"' not in page.get_data(as_text=True)
 
 
@@ -177,10 +172,7 @@ def test_a_closed_night_refuses_new_games_with_a_message(client, other_phone):
     url = make_event(client)
     assert other_phone.post(f"{url}/close").status_code == 403
     assert client.post(f"{url}/close").status_code == 303
-    document = sample("inferno").GAME
-    response = other_phone.post(
-        "/new/inferno", data={**fields_of(document), "event": url.rsplit("/", 1)[-1]}, headers=EN
-    )
+    response = other_phone.post(f"/new/{THREE}", data={**fields_of(GAME3), "event": url.rsplit("/", 1)[-1]}, headers=EN)
     assert response.status_code == 422
     assert "This club night is closed: no new games can be started for it." in text(response)
     page = client.get(url, headers=EN)
@@ -199,10 +191,10 @@ def event_pick(html: str) -> Element:
 def test_a_table_turned_away_by_a_closed_night_finds_the_form_as_it_left_it(client, other_phone, headers):
     url = make_event(client)
     event_id = url.rsplit("/", 1)[-1]
-    assert other_phone.get(f"/new/inferno?event={event_id}").status_code == 200  # the table opens the form
+    assert other_phone.get(f"/new/{THREE}?event={event_id}").status_code == 200  # the table opens the form
     client.post(f"{url}/close")
-    posted = {**fields_of(sample("inferno").GAME), "dealer": "2", "event": event_id}
-    response = other_phone.post("/new/inferno", data=posted, headers=headers)
+    posted = {**fields_of(GAME3), "dealer": "2", "event": event_id}
+    response = other_phone.post(f"/new/{THREE}", data=posted, headers=headers)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     pick = event_pick(html)
@@ -210,10 +202,10 @@ def test_a_table_turned_away_by_a_closed_night_finds_the_form_as_it_left_it(clie
     assert night == event_id and name.startswith("Thursday club (closed) · ")
     said = "This club night is closed: no new games can be started for it."
     assert said in pick.text() and html.count(said) == 1 and pick.all(aria_describedby="event-error")  # beside it
-    for seat, name in enumerate(sample("inferno").GAME["players"]):
+    for seat, name in enumerate(GAME3["players"]):
         assert f'name="player.{seat}" maxlength="40"' in html and f'value="{name}"' in html
     assert parse(html).ticked("dealer") == ["2"]
-    again = other_phone.post("/new/inferno", data={**posted, "event": ""}, headers=headers)
+    again = other_phone.post(f"/new/{THREE}", data={**posted, "event": ""}, headers=headers)
     assert again.status_code == 303  # "None": the table plays on its own
 
 
@@ -221,19 +213,18 @@ def test_the_form_opened_for_a_closed_night_says_so_before_the_table_starts(clie
     url = make_event(client)
     client.post(f"{url}/close")
     event_id = url.rsplit("/", 1)[-1]
-    response = other_phone.get(f"/new/inferno?event={event_id}", headers=EN)
+    response = other_phone.get(f"/new/{THREE}?event={event_id}", headers=EN)
     assert response.status_code == 200
     pick = event_pick(response.get_data(as_text=True))
     assert [night for night, _ in picked(pick)] == [event_id] and "This club night is closed" in pick.text()
     client.post(f"{url}/close", data={"closed": "0"})
-    opened = event_pick(other_phone.get(f"/new/inferno?event={event_id}", headers=EN).get_data(as_text=True))
+    opened = event_pick(other_phone.get(f"/new/{THREE}?event={event_id}", headers=EN).get_data(as_text=True))
     assert [night for night, _ in picked(opened)] == [event_id]
     assert "closed" not in opened.text() and not [e for e in opened.all() if "closed" in " ".join(e.attrs.values())]
 
 
 def test_an_unknown_night_is_refused_by_the_game_form(client):
-    document = sample("inferno").GAME
-    response = client.post("/new/inferno", data={**fields_of(document), "event": "nope"}, headers=EN)
+    response = client.post(f"/new/{THREE}", data={**fields_of(GAME3), "event": "nope"}, headers=EN)
     assert response.status_code == 422 and "There is no such club night" in text(response)
     assert client.get("/events/nope").status_code == 404
 
@@ -248,16 +239,16 @@ def test_the_maker_renames_the_night_and_nobody_else_may(client, other_phone):
 
 def test_the_leaderboard_csv_quotes_every_field_and_neutralises_formulas(client):
     url = make_event(client)
-    play(client, url, "tout-ou-rien", players=["=HYPERLINK(1)", "Julien", "@Sylvie"])
+    typed = ["=HYPERLINK(1)", NAMES[1], "@" + NAMES[2]]
+    play(client, url, THREE, players=typed)
     response = client.get(f"{url}/leaderboard.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
     body = response.get_data(as_text=True)
     assert body.splitlines()[0] == '"rank","player","games","won","average"'
     rows = list(csv.reader(io.StringIO(body)))
+    neutral = {typed[0]: "'" + typed[0], typed[2]: "'" + typed[2]}  # read as text, never as a formula
     assert rows[1:] == [
-        ["1", "Julien", "1", "1", "100.0"],
-        ["2", "'=HYPERLINK(1)", "1", "0", "50.0"],
-        ["3", "'@Sylvie", "1", "0", "0.0"],
+        [rank, neutral.get(name, name), *rest] for rank, name, *rest in board({**GAME3, "players": typed})
     ]
     assert all(line.startswith('"') for line in body.splitlines())
 
@@ -271,15 +262,16 @@ def test_the_leaderboard_csv_quotes_every_field_and_neutralises_formulas(client)
 )
 def test_the_results_sheet_prints_the_night_in_the_pages_language(client, other_phone, paper, lang, words):
     url = make_event(client, name="Soirée Łódź")
-    play(client, url, "all-or-nothing")
-    play(other_phone, url, "tout-ou-rien")
+    play(client, url, FOUR)
+    play(other_phone, url, THREE, players=NAMES)
     response = client.get(f"{url}/sheet.pdf?paper={paper}", headers={"Accept-Language": lang})
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     reader = PdfReader(io.BytesIO(response.get_data()))
     said = " ".join(page.extract_text() for page in reader.pages)
-    for word in [*words, "Soirée Łódź", "Anne", "Pierre", "Julien", "Sylvie", "Table 2"]:
+    for word in [*words, "Soirée Łódź", *GAME4["players"], "Table 2"]:
         assert word in said
-    assert ("75,0" if lang == "fr" else "75.0") in said
+    best = EVENING[0][4]
+    assert (best.replace(".", ",") if lang == "fr" else best) in said
     width = float(reader.pages[0].mediabox.width)
     assert round(width) == (595 if paper == "a4" else 612)
 
@@ -295,7 +287,7 @@ def test_the_poll_says_nothing_new_until_a_table_changes(client):
     url = make_event(client)
     poll = poll_of(client.get(url).get_data())
     assert client.get(poll, headers=HX).status_code == 204
-    play(client, url, "tout-ou-rien")
+    play(client, url, THREE)
     news = client.get(poll, headers=HX)
     assert news.status_code == 200
     said = news.get_data(as_text=True)
@@ -305,8 +297,7 @@ def test_the_poll_says_nothing_new_until_a_table_changes(client):
 
 def test_a_waiting_watcher_is_woken_by_a_round_at_any_table(app, client):
     url = make_event(client)
-    document = sample("all-or-nothing").GAME
-    game = _start(client, url, document)
+    game = _start(client, url, GAME4)
     poll = poll_of(client.get(url).get_data())
     answers: list = []
     watcher = threading.Thread(
@@ -315,11 +306,11 @@ def test_a_waiting_watcher_is_woken_by_a_round_at_any_table(app, client):
     started = time.monotonic()
     watcher.start()
     until(lambda: live.watch(app.config["DATABASE"]).waiting)  # the watcher waits for news
-    enter(client, {**document, "rounds": document["rounds"][:1]}, url=game)
+    enter(client, first(GAME4, 1), url=game)
     watcher.join(12)
     assert answers and answers[0].status_code == 200
     assert time.monotonic() - started < 8  # woken by the table's first save (its bids), not by the end of its wait
-    assert "Table 1 ALL or NOTHING" in text(answers[0])
+    assert table(1, GAME4) in text(answers[0])
     assert "Round 2 to play" in text(client.get(url, headers=EN))
 
 
@@ -338,7 +329,7 @@ def _saving(app, game_url: str, changes: int) -> None:
 def test_a_watcher_gets_one_answer_a_second_at_most_however_fast_a_table_saves(app, client, follows):
     app.config["EVENT_SETTLE_SECONDS"] = 0.5  # the period, shorter here: the bound is one answer a period
     url = make_event(client)
-    game = _start(client, url, sample("all-or-nothing").GAME)
+    game = _start(client, url, GAME4)
     saved, answers = threading.Event(), []
 
     def watch() -> None:
@@ -359,7 +350,7 @@ def test_a_watcher_gets_one_answer_a_second_at_most_however_fast_a_table_saves(a
     ended = time.time()
     periods = math.floor(ended / 0.5) - math.floor(started / 0.5)  # the turns of the period the test saw
     assert 1 <= len(answers) <= periods, (len(answers), periods)
-    assert all("Table 1 ALL or NOTHING" in text(answer) for answer in answers)
+    assert all(table(1, GAME4) in text(answer) for answer in answers)
 
 
 def asking(kind: str) -> int:
@@ -370,7 +361,7 @@ def asking(kind: str) -> int:
 
 def test_six_languages_and_views_woken_together_share_one_leaderboard_and_get_their_own_news(app, client, monkeypatch):
     url = make_event(client)
-    play(client, url, "tout-ou-rien")
+    play(client, url, THREE)
     worked_out = []
 
     def counted(finishes):
@@ -404,7 +395,7 @@ def test_six_languages_and_views_woken_together_share_one_leaderboard_and_get_th
 
 def test_the_big_screen_has_the_leaderboard_and_no_controls(client):
     url = make_event(client)
-    play(client, url, "tout-ou-rien")
+    play(client, url, THREE)
     screen = client.get(f"{url}/screen", headers=EN)
     html = screen.get_data(as_text=True)
     assert screen.status_code == 200 and 'id="leaderboard"' in html and 'class="big-screen"' in html
@@ -414,8 +405,8 @@ def test_the_big_screen_has_the_leaderboard_and_no_controls(client):
 
 def test_a_players_page_shows_their_club_nights(client):
     url = make_event(client)
-    play(client, url, "tout-ou-rien")
-    page = client.get("/players/anne", headers=EN)
+    play(client, url, THREE, players=NAMES)
+    page = client.get(f"/players/{NAMES[0].lower()}", headers=EN)
     assert page.status_code == 200
     assert 'id="player-events"' in page.get_data(as_text=True) and "Thursday club" in text(page)
 
@@ -431,15 +422,15 @@ def test_one_address_cannot_start_club_nights_without_limit(app, client):
 
 def test_the_night_speaks_german(client):
     url = make_event(client, headers=DE)
-    play(client, url, "tout-ou-rien")
+    play(client, url, THREE)
     page = client.get(url, headers=DE)
     said = text(page)
-    assert "Rangliste" in said and "Tisch 1" in said and "100,0" in said
+    assert "Rangliste" in said and "Tisch 1" in said and "100,0" in said  # the winner's, alone
 
 
 def test_an_htmx_request_gets_the_regions_that_change(client):
     url = make_event(client)
-    play(client, url, "tout-ou-rien")
+    play(client, url, THREE)
     blocks = client.get(url, headers={**HX, **EN})
     html = blocks.get_data(as_text=True)
     assert blocks.status_code == 200 and "<html" not in html and blocks.headers["Vary"].startswith("HX-Request")
@@ -451,20 +442,20 @@ def test_the_page_shows_the_first_rows_and_links_the_whole_leaderboard(client, m
 
     monkeypatch.setattr(views, "LEADERS", 2)
     url = make_event(client)
-    play(client, url, "tout-ou-rien")
+    play(client, url, THREE, players=NAMES)
     page = client.get(url, headers=EN)
-    assert [row[1] for row in leaderboard(page)] == ["Julien", "Anne"]
+    assert names(leaderboard(page)) == names(ALONE)[:2]
     assert "The whole leaderboard: 3 players" in text(page)
     whole = client.get(f"{url}/leaderboard", headers=EN)
-    assert [row[1] for row in leaderboard(whole)] == ["Julien", "Anne", "Sylvie"]
+    assert names(leaderboard(whole)) == names(ALONE)
 
 
 def test_a_rematch_at_a_club_night_counts_for_the_evening_while_it_takes_games(client):
     url = make_event(client)
-    game = play(client, url, "tout-ou-rien")
+    game = play(client, url, THREE)
     again = client.post(f"{game}/rematch")
     assert again.status_code == 303
-    assert "Table 2 Tout ou rien" in text(client.get(url, headers=EN))
+    assert f"Table 2 {rules.get(THREE).name}" in text(client.get(url, headers=EN))
     client.post(f"{url}/close")
     alone = client.post(f"{game}/rematch")
     assert alone.status_code == 303 and "Table 3" not in text(client.get(url, headers=EN))
@@ -475,9 +466,8 @@ def test_a_night_takes_a_bounded_number_of_games(client, monkeypatch):
 
     monkeypatch.setattr(events, "MAX_GAMES", 1)
     url = make_event(client)
-    play(client, url, "inferno")
-    document = sample("inferno").GAME
-    refused = client.post("/new/inferno", data={**fields_of(document), "event": url.rsplit("/", 1)[-1]}, headers=EN)
+    play(client, url, THREE)
+    refused = client.post(f"/new/{THREE}", data={**fields_of(GAME3), "event": url.rsplit("/", 1)[-1]}, headers=EN)
     assert refused.status_code == 422
     assert "This club night has all the games it may have (1)" in text(refused)
     assert "Table 2" not in text(client.get(url, headers=EN))
@@ -487,10 +477,10 @@ def test_a_game_stored_without_its_summary_is_summarised_when_the_night_is_shown
     from scorekeeper.db import connect
 
     url = make_event(client)
-    play(client, url, "tout-ou-rien")
+    play(client, url, THREE, players=NAMES)
     db = connect(app.config["DATABASE"])
     try:
         db.execute("delete from summaries")  # as a game stored before summaries were written with each change
     finally:
         db.close()
-    assert leaderboard(client.get(url, headers=EN))[0] == ["1", "Julien", "1", "1", "100.0"]
+    assert leaderboard(client.get(url, headers=EN))[0] == ALONE[0]

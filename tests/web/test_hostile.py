@@ -1,5 +1,7 @@
 """Hostile input, reproduced from the report of issue 12: each is refused quickly with a 4xx in the
-player's language that says what is wrong and where, and nothing is stored."""
+player's language that says what is wrong and where, and nothing is stored. Each test plays a game picked by what
+it needs (tests/pick.py), its rounds from that game's sample; a refusal one game's own option makes is in its
+folder (tests/games/<module>/)."""
 
 from __future__ import annotations
 
@@ -9,24 +11,49 @@ import re
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
 from scorekeeper import registry, rules, store
+from tests import pick
 from tests.markup import parse
-from tests.samples import sample
+from tests.samples import all_fields, enter, first, sample
 from tests.samples import start as start_game
 
-from .helpers import HX, game_count, links, post_round, seats, start, stored, text, undo, undo_was
+from .helpers import HX, game_count, post_round, stored, text
+from .test_templates import counts_reneges
 
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
 P3 = ["Anne", "Julien", "Sylvie"]
-P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
 HUGE = "1" * 4300  # Python's int-to-text limit: a page that adds two of these up cannot be drawn
 LONG = "1000000000000000000000000"
 ROOT = Path(__file__).resolve().parents[2]
+ANY = pick.game(pick.players(3))  # a game three play, its options left to their defaults
+
+
+def bounded(option) -> bool:
+    """The option is a whole number with a least value."""
+    return option.kind.startswith("int") and option.min is not None
+
+
+def numbered(bundle) -> bool:
+    """Its new-game form has an option that is a whole number with a least value."""
+    return any(bounded(option) for option in rules.get(bundle.id).options)
+
+
+def listed(bundle) -> bool:
+    """Its new-game form has an option that is a list of hand sizes."""
+    return any(option.kind == "hands" for option in rules.get(bundle.id).options)
+
+
+NUMBERED = pick.game(numbered, pick.players(3))
+NUMBER = next(option for option in rules.get(NUMBERED).options if bounded(option))
+BELOW = (NUMBER.min or 0) - 1  # under its least value (bounded: it has one)
+LISTED = pick.game(listed, pick.players(3))
+HANDS = next(option for option in rules.get(LISTED).options if option.kind == "hands")
+RENEGES = sample(pick.game(counts_reneges)).GAME  # a game whose last step counts reneges, after its bids
+FIRST = RENEGES["players"][0]  # who sits in seat 0
 
 
 def unchanged(app, url, before: store.Stored) -> bool:
@@ -41,7 +68,7 @@ def imported(client, document, headers=None):
     return client.post("/games/import", data=body, content_type="application/json", headers=headers or {})
 
 
-def game_file(rules_id="inferno", players=P3, **more):
+def game_file(rules_id=ANY, players=P3, **more):
     """A valid game file to spoil."""
     return {"format": "scorekeeper-game/1", "rules": rules_id, "players": players, **more}
 
@@ -51,45 +78,53 @@ def game_file(rules_id="inferno", players=P3, **more):
 
 @pytest.fixture
 def aon(client):
-    """An ALL or NOTHING game with round 1's bids saved."""
-    url = start(client, "all-or-nothing", P4, dealer=3)
-    assert (
-        post_round(client, url, 1, "bids", seats("bids", ["all", "nothing", "nothing", "nothing"])).status_code == 303
-    )
+    """RENEGES's game with round 1's bids saved."""
+    url = start_game(client, RENEGES)
+    for step, fields in pick.posts(RENEGES, 1)[:-1]:
+        assert post_round(client, url, 1, step, fields).status_code == 303
     return url
+
+
+def last_step(**changed: str) -> tuple[str, dict[str, str]]:
+    """Round 1's last step of RENEGES's game (its tricks and reneges), some fields `changed`."""
+    step, fields = pick.posts(RENEGES, 1)[-1]
+    return step, {**fields, **changed}
+
+
+def whole(**changed: str) -> dict[str, str]:
+    """Every field of round 1 of RENEGES's game, as its correction form sends them, some `changed`."""
+    return {**all_fields(pick.posts(RENEGES, 1)), **changed}
 
 
 @pytest.mark.parametrize("reneges", [LONG, "1000000", HUGE])
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
 def test_a_huge_renege_count_is_refused_at_once(app, client, aon, reneges, headers):
     before = stored(app, aon)
-    fields = {**seats("tricks", [10, 0, 0, 0]), "reneges.0": reneges}
+    step, fields = last_step(**{"reneges.0": reneges})
     client.get(aon)  # templates compiled: what is timed is the refusal
     started = time.thread_time()  # CPU time: the test client serves in this thread
-    response = post_round(client, aon, 1, "tricks", fields, {**headers, **EN})
+    response = post_round(client, aon, 1, step, fields, {**headers, **EN})
     assert time.thread_time() - started < 2
     assert response.status_code == 422
     assert len(response.get_data()) < 200_000
     said = text(response)
-    assert "Round 1, Anne: Reneges:" in said and f"{len(reneges)} digits is too long a number" in said
+    assert f"Round 1, {FIRST}: Reneges:" in said and f"{len(reneges)} digits is too long a number" in said
     assert reneges not in response.get_data(as_text=True)  # never drawn back, never counted out as chips
     assert unchanged(app, aon, before)
 
 
 def test_a_huge_number_is_refused_in_french(app, client, aon):
-    response = post_round(client, aon, 1, "tricks", {**seats("tricks", [10, 0, 0, 0]), "reneges.0": LONG}, FR)
+    response = post_round(client, aon, 1, *last_step(**{"reneges.0": LONG}), FR)
     assert response.status_code == 422
-    assert "Manche 1, Anne : Renonces : un nombre de 25 chiffres est bien trop long." in text(response)
+    assert f"Manche 1, {FIRST} : Renonces : un nombre de 25 chiffres est bien trop long." in text(response)
 
 
 def test_the_correction_form_refuses_a_huge_number(app, client, aon):
-    assert post_round(client, aon, 1, "tricks", seats("tricks", [10, 0, 0, 0])).status_code == 303
-    edit = client.get(f"{aon}/rounds/1/edit").get_data(as_text=True)
-    was = edit.split('name="was" value="')[1].split('"')[0].replace("&#34;", '"')
+    assert post_round(client, aon, 1, *last_step()).status_code == 303
+    was = parse(client.get(f"{aon}/rounds/1/edit").get_data()).value("was")
     before = stored(app, aon)
-    fields = {**seats("bids", ["all", "nothing", "nothing", "nothing"]), **seats("tricks", [10, 0, 0, 0])}
     started = time.thread_time()  # CPU time: the test client serves in this thread
-    response = client.post(f"{aon}/rounds/1", data={**fields, "reneges.0": LONG, "was": was}, headers=EN)
+    response = client.post(f"{aon}/rounds/1", data=whole(**{"reneges.0": LONG, "was": was}), headers=EN)
     assert time.thread_time() - started < 2
     assert response.status_code == 422 and "25 digits is too long a number" in text(response)
     assert unchanged(app, aon, before)
@@ -122,10 +157,16 @@ def test_a_number_of_4300_digits_in_any_box_is_refused_naming_round_and_player(a
 
 @pytest.mark.parametrize("value", ["1" * 5000, "-" + "9" * 40])
 def test_a_setup_option_of_thousands_of_digits_is_refused_by_its_label(app, client, value):
-    data = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0", "option.rounds": value}
-    response = client.post("/new/inferno", data=data, headers=EN)
+    data = {
+        "player.0": "Anne",
+        "player.1": "Julien",
+        "player.2": "Sylvie",
+        "dealer": "0",
+        f"option.{NUMBER.name}": value,
+    }
+    response = client.post(f"/new/{NUMBERED}", data=data, headers=EN)
     assert response.status_code == 422
-    assert f"Number of rounds: {len(value.lstrip('-'))} digits is too long a number." in text(response)
+    assert f"{NUMBER.label}: {len(value.lstrip('-'))} digits is too long a number." in text(response)
     assert game_count(app) == 0
 
 
@@ -138,7 +179,7 @@ def test_a_setup_option_of_thousands_of_digits_is_refused_by_its_label(app, clie
         "[" * 1000 + "]" * 1000,
         "[" * 100_000,
         json.dumps(game_file(rounds=[{"red": [[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]}]))[:-1] + "}",
-        '{"format": "scorekeeper-game/1", "rules": "inferno", "players": ["A", "B", "C"], "options": '
+        f'{{"format": "scorekeeper-game/1", "rules": "{ANY}", "players": ["A", "B", "C"], "options": '
         + "{" * 500
         + "}" * 500
         + "}",
@@ -156,10 +197,10 @@ def test_deep_json_is_refused_with_a_message(app, client, body, headers):
 
 
 def test_a_correction_whose_was_is_10000_deep_is_refused(app, client, aon):
-    assert post_round(client, aon, 1, "tricks", seats("tricks", [10, 0, 0, 0])).status_code == 303
+    assert post_round(client, aon, 1, *last_step()).status_code == 303
     before = stored(app, aon)
     # as deep as a form may carry (60 KB of brackets, each sent as 3 bytes, under FORM_MAX_BYTES)
-    fields = {**seats("bids", ["all"] * 4), **seats("tricks", [10, 0, 0, 0]), "was": "[" * 10_000 + "]" * 10_000}
+    fields = whole(was="[" * 10_000 + "]" * 10_000)
     for headers, said in ((EN, "The correction form is damaged; reload the page."), (FR, "rechargez la page")):
         response = client.post(f"{aon}/rounds/1", data=fields, headers=headers)
         assert response.status_code == 400 and said in text(response)
@@ -177,10 +218,10 @@ def test_a_correction_whose_was_is_10000_deep_is_refused(app, client, aon):
     ids=["en", "fr", "de"],
 )
 def test_a_form_past_64_kb_is_refused_before_it_is_read(app, client, aon, htmx, headers, said):
-    assert post_round(client, aon, 1, "tricks", seats("tricks", [10, 0, 0, 0])).status_code == 303
+    assert post_round(client, aon, 1, *last_step()).status_code == 303
     before = stored(app, aon)
-    fields = {**seats("bids", ["all"] * 4), **seats("tricks", [10, 0, 0, 0]), "was": "[" * 100_000}
-    for path in (f"{aon}/rounds/1", f"{aon}/rounds", f"{aon}/rounds/1/undo", f"{aon}/players", "/new/inferno"):
+    fields = whole(was="[" * 100_000)
+    for path in (f"{aon}/rounds/1", f"{aon}/rounds", f"{aon}/rounds/1/undo", f"{aon}/players", f"/new/{ANY}"):
         response = client.post(path, data=fields, headers={**headers, **(HX if htmx else {})})
         assert response.status_code == 413, path
         assert said in text(response), path
@@ -195,8 +236,8 @@ def test_a_form_past_64_kb_is_refused_before_it_is_read(app, client, aon, htmx, 
     "document",
     [
         game_file(players=["A\ud800", "B", "C"]),
-        game_file(rules_id="all-fours", players=["A", "B"], rounds=[{"turn_ups": ["\udc80"]}]),
-        game_file(options={"rounds\ud800": 3}),
+        game_file(rounds=[{"cards": ["\udc80"]}]),
+        game_file(options={f"{NUMBER.name}\ud800": 3}),
     ],
     ids=["name", "round field", "option name"],
 )
@@ -221,7 +262,8 @@ def test_the_language_switch_never_writes_a_header_from_the_address(client, quer
 
 
 def test_a_4300_digit_number_in_a_game_file_says_too_long(app, client):
-    document = json.dumps(game_file(first_dealer=0))[:-1] + ', "options": {"rounds": ' + "7" * 5000 + "}}"
+    document = json.dumps(game_file(rules_id=NUMBERED, first_dealer=0))[:-1]
+    document += f', "options": {{"{NUMBER.name}": ' + "7" * 5000 + "}}"
     response = imported(client, document, EN)
     assert response.status_code == 400
     assert "holds a number of 5000 digits" in text(response) and "not text" not in text(response)
@@ -247,7 +289,7 @@ def test_a_name_with_control_or_direction_characters_is_refused_on_import(app, c
 @pytest.mark.parametrize("name", ["An\x00ne", "Anne\x1b", "\u202eennA", "Anne\u2068"])
 def test_a_name_with_control_or_direction_characters_is_refused_on_the_form(app, client, name):
     data = {"player.0": "Julien", "player.1": name, "player.2": "Sylvie", "dealer": "0"}
-    response = client.post("/new/inferno", data=data, headers=EN)
+    response = client.post(f"/new/{ANY}", data=data, headers=EN)
     assert response.status_code == 422
     assert "The name of player 2 holds a control or text-direction character" in text(response)
     assert "\x00" not in response.get_data(as_text=True)
@@ -257,7 +299,7 @@ def test_a_name_with_control_or_direction_characters_is_refused_on_the_form(app,
 def test_a_line_break_typed_in_a_name_box_becomes_a_space(app, client):
     """A box has one line: a pasted line break or tab is folded into a space, as spaces are."""
     data = {"player.0": "Anne\nMarie", "player.1": "B", "player.2": "C", "dealer": "0"}
-    response = client.post("/new/inferno", data=data)
+    response = client.post(f"/new/{ANY}", data=data)
     assert response.status_code == 303
     assert stored(app, response.headers["Location"]).game.players[0] == "Anne Marie"
 
@@ -268,16 +310,17 @@ def test_a_line_break_typed_in_a_name_box_becomes_a_space(app, client):
 @pytest.mark.parametrize("number, shown", [("abc", "abc"), ("-1", "-1"), ("0", "0"), ("9" * 5000, "9" * 20)])
 def test_a_malformed_round_number_says_what_is_wrong(app, client, aon, number, shown):
     before = stored(app, aon)
-    response = post_round(client, aon, number, "tricks", seats("tricks", [10, 0, 0, 0]), EN)
+    step, fields = last_step()
+    response = post_round(client, aon, number, step, fields, EN)
     assert response.status_code == 400
     assert f"The round number must be a whole number from 1 to 1001, not {shown}." in text(response)
-    response = post_round(client, aon, number, "tricks", seats("tricks", [10, 0, 0, 0]), FR)
+    response = post_round(client, aon, number, step, fields, FR)
     assert "Le numéro de manche doit être un nombre entier" in text(response) and "manque" not in text(response)
     assert unchanged(app, aon, before)
 
 
 def test_a_missing_round_number_is_said_to_be_missing(client, aon):
-    response = client.post(f"{aon}/rounds", data={"step": "tricks"}, headers=FR)
+    response = client.post(f"{aon}/rounds", data={"step": last_step()[0]}, headers=FR)
     assert response.status_code == 400 and "Le numéro de manche manque." in text(response)
 
 
@@ -290,12 +333,14 @@ def test_a_missing_round_number_is_said_to_be_missing(client, aon):
             "The format must be scorekeeper-game/1, not scorekeeper-game/2.",
         ),
         (game_file(rules_id=None), "Unknown game null; the games are:"),
-        (game_file(rules_id="all-fours", players=P3, options={"teams": True}), "Two teams of two: this needs exactly"),
-        (game_file(options={"rounds": "x"}), 'Number of rounds cannot be "x".'),
-        (game_file(options={"rounds": 0}), "Number of rounds must be between 1 and 99 (got 0)."),
-        (game_file(rules_id="tout-ou-rien", options={"hands": [1] * 31}), "Hand sizes, round by round: at most 30"),
+        (game_file(rules_id=NUMBERED, options={NUMBER.name: "x"}), f'{NUMBER.label} cannot be "x".'),
+        (
+            game_file(rules_id=NUMBERED, options={NUMBER.name: BELOW}),
+            f"{NUMBER.label} must be between {NUMBER.min} and {NUMBER.max} (got {BELOW}).",
+        ),
+        (game_file(rules_id=LISTED, options={HANDS.name: [1] * 31}), f"{HANDS.label}: at most 30"),
     ],
-    ids=["no format", "another format", "no game", "teams", "not a number", "out of range", "hands"],
+    ids=["no format", "another format", "no game", "not a number", "out of range", "hands"],
 )
 def test_game_file_messages_name_labels_and_never_show_python_values(client, document, said):
     response = imported(client, document, EN)
@@ -304,118 +349,14 @@ def test_game_file_messages_name_labels_and_never_show_python_values(client, doc
     assert said in html.unescape(text(response))
     for leak in ("None", "&#39;", "'scorekeeper", "True", "False"):
         assert leak not in text(response), leak
-    assert "option rounds" not in page and "option teams" not in page and "option hands" not in page
+    assert f"option {NUMBER.name}" not in page and f"option {HANDS.name}" not in page
 
 
-def test_an_option_error_on_the_form_names_the_label_in_french(client):
-    data = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0", "option.teams": "yes"}
-    response = client.post("/new/all-fours", data=data, headers=FR)
-    assert response.status_code == 422
-    assert "teams" not in text(response).replace("Two teams", "")
-
-
-# -- 3. two phones' bids -------------------------------------------------------------------------------
-
-
-def draft_of(client, url) -> str:
-    """The draft token the game page carries (the bids it shows)."""
-    return parse(client.get(url).get_data()).value("draft")  # the round form carries the draft it shows
-
-
-def scorer(client, other_phone, url):
-    """Give the second phone the score link."""
-    link = links(client, url)["score-link"]
-    assert other_phone.get(urlsplit(link).path).status_code == 303
-
-
-def tor_bids(client, url, number, values, draft, headers=None):
-    """Tout ou rien: the bids step as the page sends it, with the draft token it carries (open bids: the
-    secret ones are not known before the hand)."""
-    fields = {**seats("bids", values), **seats("open", ["open"] * len(values)), "draft": draft}
-    return post_round(client, url, number, "bids", fields, headers)
-
-
-def test_bids_replaced_on_another_phone_are_not_scored_with_the_first_phones_tricks(app, client, other_phone):
-    url = start(client, "tout-ou-rien", P3, hands="3 2")
-    scorer(client, other_phone, url)
-    assert tor_bids(client, url, 1, [1, 2, 0], draft_of(client, url)).status_code == 303  # phone A's bids
-    a_page = draft_of(client, url)  # A now shows the tricks step of those bids
-    assert tor_bids(other_phone, url, 1, [3, 3, 0], draft_of(other_phone, url)).status_code == 303  # B replaces them
-    before = stored(app, url)
-    for headers, said in (
-        (EN, "The bids of round 1 were changed on another phone meanwhile: here they are as they stand now."),
-        (FR, "Les paris de la manche 1 ont été modifiés sur un autre téléphone entre-temps"),
-    ):
-        response = post_round(client, url, 1, "tricks", {**seats("tricks", [1, 2, 3]), "draft": a_page}, headers)
-        assert response.status_code == 409 and said in text(response)
-    assert unchanged(app, url, before)
-    assert stored(app, url).draft["data"]["bids"] == [3, 3, 0]  # the page answered shows B's bids
-    assert (
-        post_round(client, url, 1, "tricks", {**seats("tricks", [3, 0, 0]), "draft": draft_of(client, url)}).status_code
-        == 303
-    )
-
-
-def test_bids_from_a_page_that_never_saw_the_other_phones_bids_are_refused(app, client, other_phone):
-    url = start(client, "tout-ou-rien", P3, hands="3 2")
-    scorer(client, other_phone, url)
-    b_page = draft_of(other_phone, url)  # B opened the round before A saved
-    assert tor_bids(client, url, 1, [1, 2, 0], draft_of(client, url)).status_code == 303
-    before = stored(app, url)
-    response = tor_bids(other_phone, url, 1, [3, 3, 0], b_page, EN)
-    assert response.status_code == 409 and "The bids of round 1 were changed on another phone" in text(response)
-    assert unchanged(app, url, before)
-
-
-def test_the_same_bids_sent_twice_are_kept_once(app, client):
-    url = start(client, "tout-ou-rien", P3, hands="3 2")
-    page = draft_of(client, url)
-    assert tor_bids(client, url, 1, [1, 2, 0], page).status_code == 303
-    saved = stored(app, url)
-    assert tor_bids(client, url, 1, [1, 2, 0], page).status_code == 303  # a double tap
-    assert unchanged(app, url, saved)
-
-
-def test_all_or_nothing_bids_are_protected_too(app, client, other_phone):
-    url = start(client, "all-or-nothing", P4, dealer=3)
-    scorer(client, other_phone, url)
-    bids = {**seats("bids", ["all", "nothing", "nothing", "nothing"]), "draft": draft_of(client, url)}
-    assert post_round(client, url, 1, "bids", bids).status_code == 303
-    a_page = draft_of(client, url)
-    bids = {**seats("bids", ["nothing", "all", "nothing", "nothing"]), "draft": draft_of(other_phone, url)}
-    assert post_round(other_phone, url, 1, "bids", bids).status_code == 303
-    response = post_round(client, url, 1, "tricks", {**seats("tricks", [10, 0, 0, 0]), "draft": a_page}, EN)
-    assert response.status_code == 409 and stored(app, url).game.rounds == []
-
-
-# -- 4. undo carries what it undoes ------------------------------------------------------------------
-
-
-def test_an_undo_from_a_page_that_missed_a_correction_is_refused(app, client, other_phone):
-    url = start(client, "tout-ou-rien", P3, hands="3 2")
-    scorer(client, other_phone, url)
-    assert tor_bids(client, url, 1, [1, 2, 0], draft_of(client, url)).status_code == 303
-    assert post_round(client, url, 1, "tricks", seats("tricks", [1, 2, 0])).status_code == 303
-    a_saw = undo_was(client, url)  # phone A's board, with its undo button
-    edit = other_phone.get(f"{url}/rounds/1/edit").get_data(as_text=True)
-    was = edit.split('name="was" value="')[1].split('"')[0].replace("&#34;", '"')
-    correction = {**seats("bids", [0, 2, 1]), **seats("open", ["secret"] * 3), **seats("tricks", [0, 2, 1]), "was": was}
-    assert other_phone.post(f"{url}/rounds/1", data=correction).status_code == 303  # phone B corrects round 1
-    corrected = stored(app, url)
-    for headers, said in (
-        (EN, "Round 1 was changed on another phone meanwhile: nothing was undone."),
-        (FR, "La manche 1 a été modifiée sur un autre téléphone entre-temps : rien n’a été annulé."),
-    ):
-        response = undo(client, url, 1, headers, was=a_saw)
-        assert response.status_code == 409 and said in text(response)
-    assert unchanged(app, url, corrected)
-    assert undo(client, url, 1).status_code == 303  # from the board as it stands now, it goes
+# -- 3. two phones' bids, 4. undo carries what it undoes: test_hostile_phones.py ------------------------
 
 
 def test_an_undo_without_what_it_undoes_is_refused(app, client):
-    url = start(client, "inferno", P3)
-    fields = {"other.0": "3", "other.1": "3", "other.2": "3"}
-    assert post_round(client, url, 1, "round", fields).status_code == 303
+    url = enter(client, first(sample(ANY).GAME, 1))
     before = stored(app, url)
     response = client.post(f"{url}/rounds/1/undo", headers=EN)
     assert response.status_code == 400 and "The undo form is damaged; reload the page." in text(response)
@@ -426,12 +367,8 @@ def test_an_undo_without_what_it_undoes_is_refused(app, client):
 
 
 def marathon(rounds: int) -> dict:
-    """An Everest & Abyss game of two players passing one token back and forth `rounds` times."""
-    played = [
-        {"cote": "everest", "staked": [1, 1], "folded": [False, False], "hands": [None, None], "winner": k % 2}
-        for k in range(rounds)
-    ]
-    return game_file(rules_id="everest-abyss", players=["Anne", "Julien"], rounds=played)
+    """A game of `rounds` rounds, not over: any game whose sample plays one as long as asked, a round one form."""
+    return sample(pick.game(pick.endless, pick.one_form)).long_game(rounds)
 
 
 def test_a_game_holds_at_most_1000_rounds(app, client, monkeypatch):
@@ -439,11 +376,11 @@ def test_a_game_holds_at_most_1000_rounds(app, client, monkeypatch):
     assert response.status_code == 422
     assert "Round 1001: A game holds at most 1000 rounds; this one would have 1001." in text(response)
     assert game_count(app) == 0
+    ((step, fields),) = pick.posts(marathon(31), 31)  # round 31, as typed
     monkeypatch.setattr(rules, "MAX_ROUNDS", 30)  # the same limit on a save, reached in fewer rounds
     url = imported(client, marathon(30)).headers["Location"]
     before = stored(app, url)
-    fields = {"cote": "everest", **seats("staked", [1, 1]), "winner": "0"}
-    response = post_round(client, url, 31, "round", fields, FR)
+    response = post_round(client, url, 31, step, fields, FR)
     assert response.status_code == 422 and "Une partie compte au plus 30 manches" in text(response)
     assert unchanged(app, url, before)
 
@@ -461,7 +398,7 @@ def test_a_long_games_page_draws_its_latest_rounds(client):
 
 
 def test_sheets_built_at_once_are_limited(app, client):
-    url = start(client, "inferno", P3)
+    url = start_game(client, sample(ANY).GAME)
     slots = threading.BoundedSemaphore(1)
     app.extensions["scorekeeper.sheet_slots"] = slots
     app.config["SHEETS_WAIT"] = 0.1  # a second at the table; the wait itself is not what is tested
@@ -471,7 +408,7 @@ def test_sheets_built_at_once_are_limited(app, client):
             response = client.get(f"{url}/sheet.pdf", headers=headers)
             assert response.status_code == 503 and response.headers["Retry-After"] == "5"
             assert said in text(response)
-        assert client.get("/sheets/blank.pdf?rules=inferno&players=3").status_code == 503
+        assert client.get(f"/sheets/blank.pdf?rules={ANY}&players=3").status_code == 503
     finally:
         slots.release()
     assert client.get(f"{url}/sheet.pdf").status_code == 200
