@@ -27,7 +27,6 @@ NOT_YET = {
     "tests/browser/test_save_answer.py",
     "tests/browser/test_table.py",
     "tests/browser/test_watch.py",
-    "tests/web/test_history.py",
 }
 
 

@@ -1,5 +1,9 @@
 """The table's memory through the test client: history and its CSV, a player's record and statistics,
-privacy between phones, the rematch, a game's CSV, its chart and the result to share."""
+privacy between phones, the rematch, a game's CSV, its chart and the result to share.
+
+The games are picked by need (tests/pick.py), their whole games taken from their samples; what a page then shows
+(standings, totals, dealers) is read from the rules. What one game's record says of its own play (its statistics,
+worked out by hand) is tested in its folder (tests/games/<module>/test_record.py)."""
 
 from __future__ import annotations
 
@@ -11,11 +15,13 @@ import re
 import pytest
 
 from scorekeeper import gamefile, rules
+from scorekeeper.i18n import number
+from tests import pick
 from tests.markup import parse
-from tests.samples import sample
-from tests.sheets import samples
+from tests.samples import EIGHT, NAMES, all_fields, enter, expected, first, sample
+from tests.samples import start as setup
 
-from .helpers import HX, listed_games, post_round, seats, start, terms, text
+from .helpers import HX, listed_games, start, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -45,18 +51,59 @@ def listed(response) -> list[str]:
     return listed_games(response.get_data())
 
 
+def played(document: dict):
+    """A game file played through by its rules."""
+    return rules.play(gamefile.from_document(document))
+
+
+def line(document: dict) -> str:
+    """A game's sides as history lists them: in the order of the standings, each with its total, the winners
+    starred once the game is over."""
+    result = played(document)
+    return " · ".join(
+        f"{'★ ' if side in result.winners else ''}{result.sides[side]} {number(result.totals[side], 'en')}"
+        for side in (standing.side for standing in result.standings)
+    )
+
+
+def unlike(*rules_ids: str) -> pick.Need:
+    """It is another game than those."""
+
+    def need(bundle) -> bool:
+        return bundle.id not in rules_ids
+
+    need.__name__ = f"unlike{rules_ids}"
+    return need
+
+
+def teams(bundle) -> bool:
+    """Its whole game for four is played by teams: its sides are not its players."""
+    game = sample(bundle.id).full_game(NAMES)
+    return played(game).sides != game["players"]
+
+
+def below_zero(bundle) -> bool:
+    """Its sample's whole game has a round scored below 0."""
+    return any(score < 0 for r in played(sample(bundle.id).full_game()).rounds for score in r.scores)
+
+
+def one_winner(bundle) -> bool:
+    """Its sample's whole game ends with one winner."""
+    return len(expected(sample(bundle.id).full_game())["winners"]) == 1
+
+
+FIVE = pick.game(pick.players(5))  # its game seats Ana-Lucía as well, the only one that does
+PROGRESS = pick.game(pick.players(4), pick.lasting(2), unlike(FIVE))  # its game stops after one round
+FINISHED = [sample(b.id).full_game(EIGHT[:5] if b.id == FIVE else NAMES) for b in pick.games(pick.players(4))]
+TABLE = [*FINISHED, first(sample(PROGRESS).full_game(NAMES), 1)]
+FILTERED = next(k for k, d in enumerate(FINISHED) if d["rules"] not in (FIVE, PROGRESS))  # a game listed once
+ANY = pick.game()
+
+
 @pytest.fixture
 def table(client):
-    """Five finished games of this phone, one of each game, oldest first; and one in progress."""
-    documents = [
-        sample("tout-ou-rien").full_game(),
-        sample("all-or-nothing").full_game(),
-        sample("everest-abyss").showdown(),
-        sample("all-fours").full_game(),
-        sample("inferno").full_game(),
-        sample("all-fours").alone(),
-    ]
-    return [game_id(imported(client, d)) for d in documents]
+    """A finished game of each game four play, oldest first, and one in progress: TABLE, by id."""
+    return [game_id(imported(client, d)) for d in TABLE]
 
 
 # -- history ------------------------------------------------------------------------------------
@@ -67,31 +114,33 @@ def test_history_lists_every_game_newest_first_with_winner_and_totals(client, ta
     assert response.status_code == 200
     assert listed(response) == table[::-1]
     page = text(response)
-    assert "★ Łukasz 30 · François 22 · Őrs 20 · Zoë 17" in page  # Tout ou rien, in the order of the standings
-    assert "★ Łukasz & François 7 · Zoë & Őrs 5" in page  # All Fours in teams
+    for document in TABLE:  # teams too, where a game plays in teams
+        assert line(document) in page, document["rules"]
 
 
 def test_history_filters_by_game_and_by_player_typed_any_case_or_spacing(client, table):
-    assert listed(client.get("/history?game=inferno")) == [table[4]]
-    # Ana-Lucía sits only in the six-player ALL or NOTHING game
-    assert listed(client.get("/history", query_string={"player": "  ana-lucía "})) == [table[1]]
-    assert listed(client.get("/history", query_string={"player": "ANA-LUCÍA", "game": "all-or-nothing"})) == [table[1]]
-    assert listed(client.get("/history", query_string={"player": "Ana", "game": "inferno"})) == []
+    filtered = TABLE[FILTERED]["rules"]
+    assert listed(client.get(f"/history?game={filtered}")) == [table[FILTERED]]
+    # Ana-Lucía sits only in the five-player game
+    seated = next(k for k, d in enumerate(TABLE) if "Ana-Lucía" in d["players"])
+    assert listed(client.get("/history", query_string={"player": "  ana-lucía "})) == [table[seated]]
+    assert listed(client.get("/history", query_string={"player": "ANA-LUCÍA", "game": FIVE})) == [table[seated]]
+    assert listed(client.get("/history", query_string={"player": "Ana", "game": filtered})) == []
     assert "No game matches." in text(client.get("/history?player=Nobody", headers=EN))
 
 
 def test_history_with_htmx_sends_only_the_list(client, table):
-    response = client.get("/history?game=inferno", headers=HX)
+    response = client.get(f"/history?game={TABLE[FILTERED]['rules']}", headers=HX)
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "<html" not in html and html.lstrip().startswith('<section class="card" id="history-list"')
-    assert listed(response) == [table[4]]
+    assert listed(response) == [table[FILTERED]]
     assert "HX-Request" in response.headers["Vary"]
 
 
 def test_history_pages_fifty_games_at_a_time(client):
     for _ in range(52):
-        imported(client, sample("inferno").full_game())
+        imported(client, sample(ANY).full_game())
     first, second = client.get("/history", headers=EN), client.get("/history?page=2")
     assert len(listed(first)) == 50 and len(listed(second)) == 2
     assert not set(listed(first)) & set(listed(second))
@@ -102,67 +151,41 @@ def test_history_csv_has_one_row_per_game_and_side_with_the_standings(client, ta
     rows = parsed_csv(client.get("/history.csv"))
     assert rows[0] == ["game", "rules", "date", "finished", "side", "total", "rank", "won"]
     body = rows[1:]
-    assert len(body) == 4 + 6 + 3 + 2 + 4 + 3
-    tout = {r[4]: r for r in body if r[0] == table[0]}
-    assert tout["Łukasz"][5:] == ["30", "1", "1"] and tout["Zoë"][5:] == ["17", "4", "0"]
-    assert tout["Zoë"][1:4:2] == ["tout-ou-rien", "1"]
-    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", tout["Zoë"][2])
-    going = [r for r in body if r[0] == table[5]]
+    assert len(body) == sum(len(played(d).sides) for d in TABLE)
+    for game, document in zip(table, FINISHED, strict=False):  # where the lowest wins too, tied totals sharing a rank
+        result = played(document)
+        rank = {standing.side: standing.rank for standing in result.standings}
+        want = [
+            [result.sides[s], str(t), str(rank[s]), str(int(s in result.winners))] for s, t in enumerate(result.totals)
+        ]
+        assert sorted(r[4:] for r in body if r[0] == game) == sorted(want), document["rules"]
+        assert {(r[1], r[3]) for r in body if r[0] == game} == {(document["rules"], "1")}
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", r[2]) for r in body)
+    going = [r for r in body if r[0] == table[-1]]
     assert {r[3] for r in going} == {"0"} and {r[7] for r in going} == {"0"}
-    # ALL or NOTHING: the lowest wins, and tied totals share a rank
-    aon = sorted((int(r[5]), int(r[6])) for r in body if r[0] == table[1])
-    assert aon == [(170, 1), (200, 2), (200, 2), (230, 4), (230, 4), (270, 6)]
     # filtered like the page
-    assert {r[0] for r in parsed_csv(client.get("/history.csv?game=inferno"))[1:]} == {table[4]}
+    filtered = parsed_csv(client.get(f"/history.csv?game={TABLE[FILTERED]['rules']}"))[1:]
+    assert {r[0] for r in filtered} == {table[FILTERED]}
+
+
+def other_first(bundle) -> bool:
+    """Its sample's other first round leaves the sides in another order than its game's first round."""
+    module = sample(bundle.id)
+    return line(first(module.GAME, 1)) != line({**module.GAME, "rounds": [module.OTHER_FIRST]})
 
 
 def test_a_correction_is_seen_by_history(client):
-    url = start(client, "inferno", ["Anne", "Bob", "Carl"], rounds=1)
-    red = {f"red.{s}.{v}": 0 for s in range(3) for v in range(1, 6)}
-    post_round(client, url, 1, "round", {**red, **seats("other", [3, 5, 9])})
-    assert "★ Anne 3 · Bob 5 · Carl 9" in text(client.get("/history"))
+    game = sample(pick.game(other_first)).GAME
+    url = enter(client, first(game, 1))
+    assert line(first(game, 1)) in text(client.get("/history"))
     stored = client.get(url + "/export.json").get_json()
     was = json.dumps(stored["rounds"][0], separators=(",", ":"))
-    data = {**{k: str(v) for k, v in red.items()}, **seats("other", ["9", "5", "3"]), "was": was}
+    data = {**all_fields(sample(game["rules"]).posts(sample(game["rules"]).OTHER_FIRST, game)), "was": was}
     assert client.post(url + "/rounds/1", data=data).status_code == 303
-    assert "★ Carl 3 · Bob 5 · Anne 9" in text(client.get("/history"))
+    assert line({**game, "rounds": [sample(game["rules"]).OTHER_FIRST]}) in text(client.get("/history"))
 
 
 # -- a player's record --------------------------------------------------------------------------
-
-
-def test_a_players_record_against_the_games_themselves(client):
-    documents = [sample("tout-ou-rien").full_game(), sample("tout-ou-rien").full_game(hands=[3, 4, 5])]
-    for d in documents:
-        imported(client, d)
-    played = [rules.play(gamefile.from_document(d)) for d in documents]
-    seat = 0  # Zoë
-    totals = [r.totals[seat] for r in played]
-    ranks = [1 + sum(t > r.totals[seat] for t in r.totals) for r in played]
-    opens = [
-        (b == t)
-        for d in documents
-        for rnd in d["rounds"]
-        for b, o, t in [(rnd["bids"][seat], rnd["open"][seat], rnd["tricks"][seat])]
-        if o
-    ]
-    secrets = [
-        (b == t)
-        for d in documents
-        for rnd in d["rounds"]
-        for b, o, t in [(rnd["bids"][seat], rnd["open"][seat], rnd["tricks"][seat])]
-        if not o
-    ]
-    html = client.get("/players/%20zo%C3%AB%20", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    values = terms(html)
-    assert values["Games played"] == "2"
-    won = sum(seat in r.winners for r in played)
-    assert values["Games won"] == str(won) and values["Win rate"] == f"{round(100 * won / 2)}%"
-    assert values["Best total"] == str(max(totals)) and values["Worst total"] == str(min(totals))
-    assert values["Average total"] == f"{sum(totals) / 2:g}".rstrip("0").rstrip(".")
-    assert values["Average rank"] == f"{sum(ranks) / 2:.1f}".removesuffix(".0")
-    assert values["Open bids made"].startswith(f"{sum(opens)} of {len(opens)} (")
-    assert values["Secret bids made"].startswith(f"{sum(secrets)} of {len(secrets)} (")
 
 
 def statistics_of(client, name: str, rules_id: str) -> dict:
@@ -172,43 +195,8 @@ def statistics_of(client, name: str, rules_id: str) -> dict:
     return {stat.attrs["data-stat"]: stat.first("dd").text() for stat in record.all() if "data-stat" in stat.attrs}
 
 
-def test_each_game_says_what_its_statistics_are(client):
-    imported(client, sample("all-or-nothing").full_game())
-    imported(client, sample("everest-abyss").showdown())
-    imported(client, sample("all-fours").full_game())
-    imported(client, sample("inferno").full_game())
-    # ALL or NOTHING, Zoë: ALL bid twice, never made; one NOTHING bid of eight made
-    assert statistics_of(client, "Zoë", "all-or-nothing") == {
-        "made": "1 of 10 (10%)",
-        "all_made": "0 of 2 (0%)",
-        "nothing_made": "1 of 8 (12%)",  # 12.5, rounded to even,
-    }
-    # Everest & Abyss: Őrs won round 2 by Big Boss (tied 12 and 12, bet first) and was out in round 5
-    assert statistics_of(client, "Őrs", "everest-abyss") == {
-        "survived": "4",
-        "won": "1",
-        "big_boss": "1",
-        "biggest_pot": "5",
-    }
-    assert statistics_of(client, "Zoë", "everest-abyss")["biggest_pot"] == "27"
-    # All Fours in teams: Zoë & Őrs took High twice and Jack once, and reneged once
-    af = statistics_of(client, "Őrs", "all-fours")
-    assert af == {"high": "2", "low": "0", "jack": "1", "game": "0", "reneges": "1"}
-    assert statistics_of(client, "Łukasz", "all-fours") == {
-        "high": "1",
-        "low": "3",
-        "jack": "0",
-        "game": "2",
-        "reneges": "0",
-    }
-    # Inferno: red points over the four rounds
-    played = rules.play(gamefile.from_document(sample("inferno").full_game()))
-    zoe = sum(r.marks["red_points"][0] for r in played.rounds) / len(played.rounds)
-    assert statistics_of(client, "Zoë", "inferno") == {"red": f"{zoe:.1f}".removesuffix(".0")}
-
-
 def test_a_players_page_with_htmx_sends_only_the_record(client, table):
-    response = client.get("/players/Zo%C3%AB", headers=HX)
+    response = client.get(f"/players/{NAMES[0]}", headers=HX)
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and "<html" not in html and 'id="player-record"' in html
 
@@ -222,16 +210,20 @@ def test_an_unknown_player_is_a_404_that_says_so(client, table):
 # -- privacy ------------------------------------------------------------------------------------
 
 
+MINE = pick.game(pick.players(4))  # this phone's game, for NAMES
+THEIRS = pick.game(pick.players(3), unlike(MINE))  # another phone's, for Anne, Zoë and Bob
+
+
 def test_a_phone_sees_only_its_own_games_and_players(app, client, other_phone):
-    mine = game_id(imported(client, sample("tout-ou-rien").full_game()))
-    theirs = game_id(imported(other_phone, sample("inferno").full_game(["Anne", "Zoë", "Bob"])))
+    mine = game_id(imported(client, sample(MINE).full_game(NAMES)))
+    theirs = game_id(imported(other_phone, sample(THEIRS).full_game(["Anne", "Zoë", "Bob"])))
     assert listed(client.get("/history")) == [mine]
     assert listed(other_phone.get("/history")) == [theirs]
     assert client.get("/players/Anne").status_code == 404
     assert other_phone.get("/players/Łukasz").status_code == 404
     # the same name on two phones is two players: each phone counts its own games
-    assert "Tout ou rien" not in text(other_phone.get("/players/Zoë"))
-    assert "Inferno" not in text(client.get("/players/Zoë"))
+    assert rules.get(MINE).name not in text(other_phone.get("/players/Zoë"))
+    assert rules.get(THEIRS).name not in text(client.get("/players/Zoë"))
     assert {r[0] for r in parsed_csv(other_phone.get("/history.csv"))[1:]} == {theirs}
     # a game opened by its watch link becomes one of that phone's games
     other_phone.get(f"/games/{mine}")
@@ -240,8 +232,8 @@ def test_a_phone_sees_only_its_own_games_and_players(app, client, other_phone):
 
 def test_the_admin_sees_every_game(app, client, other_phone):
     app.config["ADMIN_PASSWORD"] = "open sesame"
-    imported(client, sample("tout-ou-rien").full_game())
-    imported(other_phone, sample("inferno").full_game(["Anne", "Zoë", "Bob"]))
+    imported(client, sample(MINE).full_game(NAMES))
+    imported(other_phone, sample(THEIRS).full_game(["Anne", "Zoë", "Bob"]))
     assert len(listed(client.get("/history"))) == 1
     client.post("/admin", data={"password": "open sesame"})
     assert len(listed(client.get("/history"))) == 2
@@ -251,16 +243,25 @@ def test_the_admin_sees_every_game(app, client, other_phone):
 # -- rematch ------------------------------------------------------------------------------------
 
 
+def next_dealer(document: dict, dealer: int) -> int:
+    """Who deals after `dealer` in the game of `document`, as its rules pass the deal (clockwise, or to the right)."""
+    return played({**first(document, 1), "first_dealer": dealer}).upcoming.dealer
+
+
+def to_the_right(bundle) -> bool:
+    """Its rules pass the deal to the right (seat 0 to the last seat), where most pass it clockwise."""
+    game = sample(bundle.id).full_game(NAMES)
+    return next_dealer(game, 0) == len(game["players"]) - 1
+
+
 @pytest.mark.parametrize(
-    ("document", "dealer"),
-    [
-        (sample("tout-ou-rien").full_game(), 1),  # clockwise from seat 0
-        (sample("everest-abyss").showdown(), 1),
-        (sample("inferno").full_game(), 1),
-        (sample("all-fours").full_game(), 3),  # All Fours passes the deal to the right
-    ],
+    "needs",
+    [(pick.bids_first,), (pick.one_form, unlike(pick.game(to_the_right))), (pick.exact_bids,), (to_the_right,)],
+    ids=["bids first", "one form", "exact bids", "dealt to the right"],  # each shape of a round, each way of dealing
 )
-def test_a_rematch_has_the_same_table_and_the_next_dealer(client, document, dealer):
+def test_a_rematch_has_the_same_table_and_the_next_dealer(client, needs):
+    document = sample(pick.game(pick.players(4), *needs)).full_game(NAMES)
+    dealer = next_dealer(document, 0)
     url = imported(client, document)
     page = client.get(url).get_data(as_text=True)
     assert '<form id="rematch" method="post"' in page
@@ -277,24 +278,31 @@ def test_a_rematch_has_the_same_table_and_the_next_dealer(client, document, deal
     assert "round-entry" in client.get(new).get_data(as_text=True)
 
 
+def options_set(bundle) -> bool:
+    """Its sample game sets an option away from its default and is over."""
+    game, r = sample(bundle.id).GAME, rules.get(bundle.id)
+    defaults = {option.name: r.option_default(option, game["players"]) for option in r.options}
+    return expected(game)["finished"] and any(defaults.get(k) != v for k, v in game.get("options", {}).items())
+
+
 def test_a_rematch_keeps_options_set_away_from_the_defaults(client):
-    document = samples.document("tout-ou-rien", ["Anne", "Bob", "Carl"], [], hands=[1], target=None)
-    document["first_dealer"] = 2
-    document["rounds"] = [{"bids": [1, 0, 0], "open": [True, False, False], "tricks": [1, 0, 0]}]
-    url = imported(client, document)
+    game = sample(pick.game(options_set)).GAME
+    last = len(game["players"]) - 1
+    url = imported(client, {**game, "first_dealer": last})
     new = client.post(url + "/rematch").headers["Location"]
     fresh = client.get(new + "/export.json").get_json()
-    assert fresh["options"]["hands"] == [1] and fresh["first_dealer"] == 0  # seat 2, then clockwise to seat 0
+    assert {k: fresh["options"][k] for k in game["options"]} == game["options"]
+    assert fresh["first_dealer"] == next_dealer(game, last)  # from the last seat, the deal passed on
 
 
 def test_a_game_in_progress_has_no_rematch(client):
-    url = imported(client, sample("all-fours").alone())
+    url = imported(client, TABLE[-1])  # in progress
     assert 'id="rematch"' not in client.get(url).get_data(as_text=True)
     assert client.post(url + "/rematch").status_code == 409
 
 
 def test_a_rematch_through_htmx_is_told_where_to_go(client):
-    url = imported(client, sample("inferno").full_game())
+    url = imported(client, sample(ANY).full_game())
     response = client.post(url + "/rematch", headers=HX)
     assert response.status_code == 200
     assert response.headers["HX-Redirect"].startswith("/games/")
@@ -303,11 +311,12 @@ def test_a_rematch_through_htmx_is_told_where_to_go(client):
 # -- a game's CSV and chart ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "document",
-    [sample("tout-ou-rien").full_game(), sample("all-fours").full_game(), sample("everest-abyss").showdown()],
-)
-def test_a_games_csv_has_each_round_and_the_totals(client, document):
+SHAPES = [(pick.bids_first,), (teams,), (pick.one_form, below_zero)]  # a round's shapes, sides of teams, scores below 0
+
+
+@pytest.mark.parametrize("needs", SHAPES, ids=["bids first", "teams", "one form, below 0"])
+def test_a_games_csv_has_each_round_and_the_totals(client, needs):
+    document = sample(pick.game(pick.players(4), *needs)).full_game(NAMES)
     url = imported(client, document)
     rows = parsed_csv(client.get(url + "/export.csv"))
     played = rules.play(gamefile.from_document(document))
@@ -347,8 +356,8 @@ def formulas(text: str, separator: str) -> list[str]:
 @pytest.mark.parametrize("separator", [",", ";"])
 def test_a_csv_never_hands_a_spreadsheet_a_formula(client, separator):
     for k in range(0, len(TRICKY), 3):
-        start(client, "inferno", TRICKY[k : k + 3] + ["Bob", "Carl", "Dan"][: 3 - len(TRICKY[k : k + 3])])
-    url = imported(client, sample("everest-abyss").showdown())  # a round scored below 0: numbers stay numbers
+        start(client, THEIRS, TRICKY[k : k + 3] + ["Bob", "Carl", "Dan"][: 3 - len(TRICKY[k : k + 3])])
+    url = imported(client, sample(pick.game(below_zero)).full_game())  # a round scored below 0: numbers stay numbers
     for path in ("/history.csv", url + "/export.csv", *(u + "/export.csv" for u in client_games(client))):
         text_ = client.get(path).get_data(as_text=True)
         assert formulas(text_, separator) == [], path
@@ -365,7 +374,7 @@ def client_games(client) -> list[str]:
 
 
 def test_the_history_csv_gives_each_game_id_as_it_is(client):
-    ids = [game_id(imported(client, sample("inferno").full_game())) for _ in range(12)]  # some ids start with - or _
+    ids = [game_id(imported(client, sample(ANY).full_game())) for _ in range(12)]  # some ids start with - or _
     assert sorted({r[0] for r in parsed_csv(client.get("/history.csv"))[1:]}) == sorted(ids)
 
 
@@ -383,15 +392,10 @@ def chart_values(html: str) -> list[list[float]]:
 
 
 @pytest.mark.parametrize(
-    "document",
-    [
-        sample("tout-ou-rien").full_game(),
-        sample("all-or-nothing").full_game(),
-        sample("everest-abyss").showdown(),
-        sample("all-fours").full_game(),
-    ],
+    "needs", [*SHAPES, (pick.exact_bids,)], ids=["bids first", "teams", "one form, below 0", "exact bids"]
 )
-def test_the_charts_lines_follow_the_running_totals(client, document):
+def test_the_charts_lines_follow_the_running_totals(client, needs):
+    document = sample(pick.game(pick.players(4), *needs)).full_game(NAMES)
     url = imported(client, document)
     played = rules.play(gamefile.from_document(document))
     start_totals = rules.get(document["rules"]).start(gamefile.from_document({**document, "rounds": []})).totals
@@ -404,34 +408,39 @@ def test_the_charts_lines_follow_the_running_totals(client, document):
 
 
 def test_the_chart_marks_each_rounds_total_with_a_dot_on_its_line(client):
-    url = imported(client, sample("tout-ou-rien").full_game())
+    document = sample(ANY).full_game()
+    url = imported(client, document)
     chart = parse(client.get(url).get_data()).first("svg", class_="score-chart")
     series = [
         (line.first("polyline", class_="line").attrs["points"], line.first("path", class_="dots").attrs["d"])
         for line in chart.all("g", class_="series")
     ]
-    assert len(series) == 4
+    assert len(series) == len(played(document).sides)
     for points, dots in series:  # a zero-length stroke (round caps, memory.css) at each point of the line
         assert re.findall(r"M([\d.]+) ([\d.]+)h0", dots) == [tuple(p.split(",")) for p in points.split()]
 
 
 def test_the_chart_names_each_line_with_its_total_and_has_a_text_alternative(client):
-    url = imported(client, sample("tout-ou-rien").full_game())
+    document = sample(pick.game(pick.solo, pick.players(4))).full_game(NAMES)  # names short enough to be shown whole
+    result = played(document)
+    url = imported(client, document)
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     ends = [
         (str(end.children[0]).strip(), end.first("tspan", class_="total").text())
         for end in parse(html).all("text", class_="end")
     ]
-    assert sorted(ends) == sorted([("Zoë", "17"), ("Łukasz", "30"), ("Őrs", "20"), ("François", "22")])
+    said = [(side, number(total, "en")) for side, total in zip(result.sides, result.totals, strict=True)]
+    assert sorted(ends) == sorted(said)
     assert 'role="img"' in html
-    assert "After 7 rounds: Zoë 17, Łukasz 30, Őrs 20, François 22." in html
+    rounds = len(result.rounds)
+    assert f"After {rounds} rounds: {', '.join(f'{side} {total}' for side, total in said)}." in html
 
 
 def test_the_chart_follows_the_board_on_a_watching_phone(client, other_phone):
-    url = start(client, "inferno", ["Anne", "Bob", "Carl"])
+    game = sample(ANY).GAME
+    url = setup(client, game)
     assert "score-chart" not in client.get(url).get_data(as_text=True)  # nothing to draw yet
-    red = {f"red.{s}.{v}": 0 for s in range(3) for v in range(1, 6)}
-    post_round(client, url, 1, "round", {**red, **seats("other", [3, 5, 9])})
+    enter(client, first(game, 1), url=url)
     poll = other_phone.get(url + "/poll?version=0", headers=HX)
     assert 'class="score-chart"' in poll.get_data(as_text=True)
 
@@ -440,17 +449,23 @@ def test_the_chart_follows_the_board_on_a_watching_phone(client, other_phone):
 
 
 def test_a_finished_game_offers_its_result_to_share_in_the_pages_language(client):
-    url = imported(client, sample("tout-ou-rien").full_game())
+    document = sample(pick.game(one_winner)).full_game()
+    result = played(document)
+    (winner,) = result.winner_names()
+    url = imported(client, document)
     html = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     link = parse(html).first("a", id="share-result").attrs
-    assert link["data-share-text"] == "Tout ou rien: Łukasz won.\nŁukasz 30 · François 22 · Őrs 20 · Zoë 17\n7 rounds."
+    standings = line(document).replace("★ ", "")
+    name, rounds = rules.get(document["rules"]).name, len(result.rounds)
+    assert link["data-share-text"] == f"{name}: {winner} won.\n{standings}\n{rounds} rounds."
     assert link["data-share-url"] == f"http://localhost{url}"
     assert link["href"].startswith("mailto:?subject=")  # without JavaScript, a mail to send
     client.get("/lang/fr")
-    french = client.get(url).get_data(as_text=True)
-    assert "Łukasz a gagné." in french and "7 manches." in french and "Partager le résultat" in french
+    french = client.get(url)
+    shared = parse(french.get_data()).first("a", id="share-result").attrs["data-share-text"]
+    assert f"{winner} a gagné." in shared and f"{rounds} manches." in shared and "Partager le résultat" in text(french)
 
 
 def test_a_game_in_progress_has_nothing_to_share_yet(client):
-    url = imported(client, sample("all-fours").alone())
+    url = imported(client, TABLE[-1])  # in progress
     assert 'id="share-result"' not in client.get(url).get_data(as_text=True)
