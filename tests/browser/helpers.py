@@ -4,6 +4,7 @@ Locators are structural (ids, input names, values) so they hold in French and En
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -184,3 +185,30 @@ def tap_at_once(page: Page, name: str, value) -> None:
         return
     box = page.locator(f"#round-entry [name='{name}']").first.get_attribute("id")
     page.locator(f"#round-entry label[for='{box}']").first.click(force=True)
+
+
+# Set the form's fields as a player would have tapped them (a chip, a box, a tick), events and all.
+FILL = """fields => {
+  const form = document.getElementById('round-entry');
+  for (const [name, value] of Object.entries(fields)) {
+    for (const input of form.querySelectorAll(`[name="${name}"]`)) {
+      if (input.type === 'radio') { if (input.value !== value) continue; input.checked = true; }
+      else if (input.type === 'checkbox') input.checked = !!value;
+      else input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  }
+}"""
+
+
+def import_game(page: Page, base: str, document: dict) -> str:
+    """Open a game file on this phone (it may score it); the game's address."""
+    response = page.request.post(
+        f"{base}/games/import",
+        data=json.dumps(document),
+        headers={"Content-Type": "application/json", "Origin": base},
+        max_redirects=0,
+    )
+    assert response.status == 303, response.text()
+    return base + response.headers["location"]

@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests import pick
 from tests.samples import sample
 from tests.sheets import samples
 
@@ -20,7 +21,7 @@ from .helpers import open_game, set_fields, step, submit_step, totals
 
 pytestmark = pytest.mark.browser
 
-P3 = ["Anne", "Julien", "Sylvie"]
+ANY = pick.game()  # the pages every game shares: any game's, its sample's table
 
 
 def setup(page: Page, audit: Audit, base: str, rules_id: str) -> None:
@@ -86,7 +87,8 @@ def test_home_watch_admin_and_history_pages_are_accessible_in_both_themes(app, p
     audit = Audit(phone)
     phone.goto(live_server + "/")
     audit("home, no games")
-    game = open_game(phone, live_server, "tout-ou-rien", P3, options={"hands": "1"})
+    taps = sample(ANY).TAPS
+    game = open_game(phone, live_server, ANY, taps.players, options=taps.options)
     phone.locator("#share summary").click()
     audit("game page, share panel open")
     phone.goto(live_server + "/")
@@ -108,7 +110,7 @@ def test_home_watch_admin_and_history_pages_are_accessible_in_both_themes(app, p
     audit("admin list")
     finished = phone.request.post(
         live_server + "/games/import",
-        data=json.dumps(sample("tout-ou-rien").full_game()),
+        data=json.dumps(sample(ANY).full_game()),
         headers={"Content-Type": "application/json"},
     )
     assert finished.ok
@@ -124,13 +126,13 @@ def test_home_watch_admin_and_history_pages_are_accessible_in_both_themes(app, p
 def test_the_phones_choice_of_colours_is_drawn_by_the_server(new_context, live_server):
     """Without JavaScript: the menu's links set the theme; the page comes back in it whatever the phone says."""
     page = new_context(java_script_enabled=False, color_scheme="dark").new_page()
-    page.goto(live_server + "/new/inferno")
+    page.goto(f"{live_server}/new/{ANY}")
     background = "getComputedStyle(document.body).backgroundColor"
     dark = page.evaluate(background)
     page.locator("header .theme summary").click()
     with page.expect_navigation():  # the link answers with a redirect back to the same page
         page.locator("header .theme a[href*='/theme/light']").click()
-    expect(page).to_have_url(re.compile(r"/new/inferno$"))
+    expect(page).to_have_url(re.compile(f"/new/{ANY}$"))
     assert page.locator("html").get_attribute("data-theme") == "light"
     light = page.evaluate(background)
     assert light != dark

@@ -17,7 +17,7 @@ from scorekeeper import gamefile, store
 from scorekeeper.db import get_db
 
 from .audit import Audit
-from .test_events import shot
+from .helpers import shot
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +90,7 @@ def test_the_big_screen_fits_the_screen_with_its_join_code_and_large_type(app, p
         if size["width"] == 1920:
             assert not found["small"], found["small"]
         if tables >= 30:
-            shot(page, f"big-screen-{tables}-{size['width']}-{lang}")
+            shot(page, f"big-screen-{tables}-{size['width']}-{lang}", full_page=True)
 
 
 def test_the_big_screen_pages_through_every_table_and_row_within_a_minute(app, page: Page, live_server):
@@ -144,7 +144,7 @@ def test_the_organisers_phone_has_the_leaderboard_first_and_keeps_the_finished_t
     finished = page.locator("#event-finished")
     expect(finished.locator(".event-table")).to_have_count(20)
     expect(finished.locator(".event-table").first).to_be_hidden()  # folded
-    shot(page, "event-30-phone", full_page=False)
+    shot(page, "event-30-phone")
     finished.locator("summary").click()
     expect(finished.locator(".event-table").first).to_be_visible()
     page.evaluate("document.getElementById('event-tables').dataset.old = 'yes'")

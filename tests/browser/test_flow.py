@@ -8,7 +8,6 @@ Positions are read from each element's box against the viewport, and what covers
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
@@ -17,6 +16,7 @@ from playwright.sync_api import Page, expect
 from tests.samples import first, sample
 
 from .drawn import DRAWN
+from .helpers import FILL, import_game
 
 pytestmark = pytest.mark.browser
 
@@ -28,20 +28,6 @@ ON_SCREEN = """e => {
   if (!r.height || r.top < 0 || r.bottom > innerHeight) return false;
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return !!hit && (box.contains(hit) || hit.contains(box));
-}"""
-
-# Set the form's fields as a player would have tapped them (a chip, a box, a tick), events and all.
-FILL = """fields => {
-  const form = document.getElementById('round-entry');
-  for (const [name, value] of Object.entries(fields)) {
-    for (const input of form.querySelectorAll(`[name="${name}"]`)) {
-      if (input.type === 'radio') { if (input.value !== value) continue; input.checked = true; }
-      else if (input.type === 'checkbox') input.checked = !!value;
-      else input.value = value;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-  }
 }"""
 
 # What the form shows for each of `fields`: a radio's checked value, a tick, a box's text.
@@ -65,18 +51,6 @@ def on_screen(page: Page, selector: str) -> bool:
 def focused_id(page: Page) -> str:
     """The id of the focused element."""
     return page.evaluate("document.activeElement && document.activeElement.id")
-
-
-def import_game(page: Page, base: str, document: dict) -> str:
-    """Open a game file on this phone (it may score it); the game's address."""
-    response = page.request.post(
-        f"{base}/games/import",
-        data=json.dumps(document),
-        headers={"Content-Type": "application/json", "Origin": base},
-        max_redirects=0,
-    )
-    assert response.status == 303, response.text()
-    return base + response.headers["location"]
 
 
 # The page has landed after an answer: the focus is on what the new form says first.

@@ -1,5 +1,6 @@
 """ALL or NOTHING in a real browser on a phone: a game tapped in from the home page that ends early on a
-made ALL, a correction of round 2, the live trick count, and the 360 px screen.
+made ALL, a correction of round 2, the live trick count, the 360 px screen, and "Everyone else: NOTHING" (with the
+home page leading with the game in progress; moved from the shared tests/browser/test_table.py).
 
 The page is in French (the fr-FR phone's language); tests read ids, input names and numbers, and only
 the players' own names as text."""
@@ -9,11 +10,13 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import (
     board_rounds,
+    chip,
     cut_off,
     enter_seats,
     fits,
     open_game,
     round_totals,
+    shot,
     start_game,
     submit_step,
     tap,
@@ -100,3 +103,31 @@ def test_six_players_fit_a_360_px_phone(page: Page, live_server):
     assert totals(page) == [110, 100, 80, 80, 80, 110]
     assert fits(page, 360), "the board scrolls sideways"
     assert cut_off(page, "#scoreboard .tot") == []  # totals are never cut, even at 360 px
+
+
+def test_everyone_else_nothing_fills_the_rest_visibly_and_the_home_page_leads_with_the_game(page: Page, live_server):
+    game = open_game(page, live_server, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Pierre", "Chloé"])
+    tap(page, "bids.2", "all")  # "Sylvie ALL, everyone else NOTHING"
+    page.locator("#round-entry button[name=fill]").click()
+    for seat in (0, 1, 3, 4):
+        expect(page.locator(f"input[name='bids.{seat}'][value='nothing']")).to_be_checked()
+        expect(page.locator(f"#player-{seat} .filled")).to_be_visible()
+    expect(page.locator("input[name='bids.2'][value='all']")).to_be_checked()
+    expect(page.locator("#player-2 .filled")).to_be_hidden()
+    expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")  # nothing saved yet
+    chip(page, "bids.4", "all").click()  # the scorer sees Chloé bid ALL too: her mark goes
+    expect(page.locator("#player-4 .filled")).to_be_hidden()
+    page.locator("#round-form").scroll_into_view_if_needed()
+    shot(page, "table-fill")
+    submit_step(page, "tricks")
+    expect(page.locator("#player-4 legend .bid")).to_contain_text("TOUT")
+    expect(page.locator("#player-0 legend .bid")).to_contain_text("RIEN")
+
+    page.goto(live_server + "/")
+    going = page.locator("#in-progress .saved li")
+    expect(going).to_have_count(1)
+    expect(going.locator(".state")).to_contain_text("Manche 1")
+    assert page.locator("#in-progress").bounding_box()["y"] < page.locator("#new-game").bounding_box()["y"]
+    shot(page, "table-home")
+    going.locator("a").click()
+    page.wait_for_url(game)
