@@ -83,13 +83,27 @@ def step(page: Page) -> str:
     return page.locator("#round-entry input[name=step]").input_value()
 
 
+# Whether the round form an answer brought has arrived: offline.js has put back on it what this phone kept of it,
+# at htmx's settle (20 ms after the swap, later on a busy phone). A tap before that may be undone by it: the tap's
+# own keeping waits a timer that a late settle can run behind. Pages without scripts have nothing to wait for.
+ARRIVED = """() => !window.htmx || [...document.querySelectorAll("#round-form form[hx-post]")]
+  .every(form => form.dataset.restored)"""
+
+
+def arrived(page: Page) -> None:
+    """Wait until the round form on the page has arrived (ARRIVED): the moment a player's next tap stays."""
+    page.wait_for_function(ARRIVED)
+
+
 def submit_step(page: Page, expect_step: str | None = None, number: int | None = None) -> None:
-    """Tap the form's big button; wait for the next step, or for round `number` on the board."""
+    """Tap the form's big button; wait for the next step, or for round `number` on the board, and for the form
+    that came with it to have arrived."""
     press(page, "#round-entry button[type=submit]")
     if number is not None:
         expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
     if expect_step is not None:
         expect(page.locator("#round-entry input[name=step]")).to_have_value(expect_step)
+    arrived(page)
 
 
 def enter_seats(page: Page, name: str, values: list) -> None:

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import chip_selector, fits, press, start_game, tap
+from tests.browser.helpers import chip_selector, fits, press, start_game, submit_step, tap
 
 pytestmark = pytest.mark.browser
 
@@ -27,8 +27,7 @@ def round_totals(page: Page, number: int) -> list[str]:
 
 def save(page: Page, number: int) -> None:
     """Tap the save button and wait for the hand on the board."""
-    press(page, "#round-entry button[type=submit]")
-    expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
+    submit_step(page, number=number)  # and the next form arrived
 
 
 def points_of(page: Page, side: int, value: int) -> None:

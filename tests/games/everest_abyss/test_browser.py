@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import press, tap
+from tests.browser.helpers import press, submit_step, tap
 
 pytestmark = pytest.mark.browser
 
@@ -43,8 +43,7 @@ def bank(page: Page) -> int:
 
 def save(page: Page, number: int) -> None:
     """Tap the big button and wait for the round on the board."""
-    press(page, "#round-entry button[type=submit]")
-    expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
+    submit_step(page, number=number)  # and the next form arrived
 
 
 def test_play_until_a_player_is_out(page: Page, live_server):

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import (
+    arrived,
     board_rounds,
     chip,
     cut_off,
@@ -74,6 +75,7 @@ def secret_bids_come_after_the_hand(page: Page) -> None:
     submit_step(page, "tricks")  # the secret bids are missing: refused, naming them
     expect(page.locator("#player-0 .field-error").first).to_be_visible()  # Anne's and Sylvie's, beside them
     expect(page.locator("#player-2 .field-error").first).to_be_attached()
+    arrived(page)
     shot(page, "table-tor-refused", full_page=True)
     assert board_rounds(page) == 0
 
@@ -150,6 +152,7 @@ def test_tricks_that_do_not_add_up_are_refused_in_view(page: Page, live_server):
     expect(errors).to_contain_text("7")
     expect(errors).to_contain_text("6")
     expect(errors).to_be_in_viewport()  # the player tapped Save at the bottom of a long form
+    arrived(page)  # the refused form's taps put back: a tap before that could be undone on a busy machine
     expect(page.locator("input[name='tricks.5'][value='2']")).to_be_checked()  # the taps are kept
     assert board_rounds(page) == 0 and totals(page) == [0] * 6
     tap(page, "tricks.5", 1)
