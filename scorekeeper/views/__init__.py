@@ -6,11 +6,9 @@ from __future__ import annotations
 def init_app(app) -> None:
     """Register every blueprint."""
     # a game's routes are by area (gamefiles, polls, rematch, rounds), all on games.bp: imported before it is registered
-    from . import admin, gamefiles, games, history, home, lineup, page, polls, rematch, rounds, screen, share, sheets  # noqa: F401
+    from . import admin, gamefiles, games, history, home, lineup, page, polls, rematch, rounds, share, sheets  # noqa: F401
 
     page.htmx.init_app(app)
-    for helper in (screen.changes_said, screen.sat_out):  # the board's, which macros.html (no page context) asks too
-        app.add_template_global(helper)
 
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)

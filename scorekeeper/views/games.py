@@ -108,6 +108,7 @@ def render_game(
         poll_seconds=current_app.config["POLL_SECONDS"],
         long_poll=current_app.config["LONG_POLL_SECONDS"],
         folded=_folded(len(result.rounds)),
+        changes_said=screen.changes_said,
         score_chart=score_chart,
         result_share=result_share,
         player_url=player_url,

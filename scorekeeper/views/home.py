@@ -159,7 +159,7 @@ def _local(target: str | None) -> str:
     return target
 
 
-@bp.app_template_global()  # every page's header asks it (base.html): the one global a view does not pass
+@bp.app_template_global()  # every page's header asks it (base.html): one of the two globals no view passes
 def here() -> str:
     """Where the language switch comes back to: this page, or after a refused form, the page it was on."""
     if request.method == "GET":

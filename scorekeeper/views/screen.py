@@ -72,6 +72,7 @@ def view(
         # the stored first steps (the bids) of the round being entered
         "draft": (draft.get("data") or {}) if draft and upcoming and draft.get("number") == upcoming.number else {},
         "board": board,  # the rules' data for the whole board: the bank, the target...
+        "sat_out": sat_out,  # for the board's rows (macros.html's board_row)
     }
 
 

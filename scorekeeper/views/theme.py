@@ -13,7 +13,7 @@ THEMES = ("auto", "light", "dark")  # "auto" follows the phone (prefers-color-sc
 COOKIE = "theme"
 
 
-@bp.app_template_global()  # every page's header asks it (base.html): the one global a view does not pass
+@bp.app_template_global()  # every page's header asks it (base.html): one of the two globals no view passes
 def theme() -> str:
     """The theme this phone chose, "auto" unless it chose one."""
     chosen = request.cookies.get(COOKIE)

@@ -181,15 +181,15 @@ def test_a_huge_number_in_any_field_of_any_round_form_is_refused_quickly(client,
 
 def test_views_pass_what_their_templates_draw_with(app):
     """A template's values come from the view that draws it (the share panel's links, the chart, a record's
-    numbers, the paper a sheet is offered on), not from globals every template sees: the views register those
-    every page's header asks (base.html) and the board's lineup helpers, and no context processor."""
+    numbers, the paper a sheet is offered on), not from globals every template sees: the views register only those
+    every page's header asks (base.html), and no context processor."""
     from_views = {
         name
         for name, value in app.jinja_env.globals.items()
         if getattr(value, "__module__", "").startswith("scorekeeper.views")
     }
-    # changes_said and sat_out: the board's lineup helpers (views/screen.py), which macros.html, imported without
-    # the page's context, asks as well
-    assert from_views == {"here", "theme", "changes_said", "sat_out"}
+    # the board's lineup helpers (changes_said, sat_out) are passed by the game page's view, sat_out in the view
+    # dict that macros.html, imported without the page's context, is given
+    assert from_views == {"here", "theme"}
     processors = [p for ps in app.template_context_processors.values() for p in ps]
     assert not [p for p in processors if p.__module__.startswith("scorekeeper.views")]
