@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import CodeType
 
-from flask import Flask
+from flask import Config, Flask
 from flask_compress import Compress
 from jinja2 import BaseLoader, BytecodeCache, ChoiceLoader, Environment, FileSystemLoader, TemplateNotFound
 from jinja2.bccache import Bucket
@@ -99,7 +99,11 @@ def create_app(test_config: dict | None = None) -> Flask:
             "image/svg+xml",
         ],
     )
-    app.config.from_pyfile("config.py", silent=True)
+    from_file = Config(app.instance_path)  # instance/config.py: a wrong value there is said as written there
+    if from_file.from_pyfile("config.py", silent=True):
+        named = sorted(from_file.keys() & settings.BY_NAME.keys())
+        settings.checked(from_file, named, os.path.join(app.instance_path, "config.py"))
+        app.config.update(from_file)
     app.config.update(settings.from_environment())
     if test_config:
         app.config.update(test_config)

@@ -133,17 +133,21 @@ class Setting:
     high: float | None = None
     example: str = ""  # a valid value other than the default, as the environment would give it
 
-    def take(self, value: Any) -> Any:
-        """The value converted and checked, or BadSetting naming this setting."""
+    def take(self, value: Any, where: str = "") -> Any:
+        """The value converted and checked, or BadSetting naming this setting (and the file that set it, `where`)."""
         if value is None and self.default is None:
             return None
         try:
             converted = self.convert(value)
         except (ValueError, TypeError) as exc:
-            raise BadSetting(f"{PREFIX}{self.name}={value!r}: {self.must()}") from exc
+            raise BadSetting(f"{self.said(value, where)}: {self.must()}") from exc
         if (self.low is not None and converted < self.low) or (self.high is not None and converted > self.high):
-            raise BadSetting(f"{PREFIX}{self.name}={value!r}: {self.must()}")
+            raise BadSetting(f"{self.said(value, where)}: {self.must()}")
         return converted
+
+    def said(self, value: Any, where: str) -> str:
+        """The setting as the operator wrote it: in a file (`where`), else in the environment."""
+        return f"{self.name} = {value!r} in {where}" if where else f"{PREFIX}{self.name}={value!r}"
 
     def must(self) -> str:
         """What the value must be, in words."""
@@ -437,9 +441,10 @@ def from_environment(environ: Mapping[str, str] | None = None) -> dict[str, str]
     return {key[len(PREFIX) :]: value for key, value in environ.items() if key[len(PREFIX) :] in BY_NAME}
 
 
-def checked(config: Mapping[str, Any], names: Iterable[str] = BY_NAME) -> dict[str, Any]:
-    """The named settings of `config`, each converted and checked (BadSetting on the first wrong one)."""
-    return {name: BY_NAME[name].take(config.get(name)) for name in names}
+def checked(config: Mapping[str, Any], names: Iterable[str] = BY_NAME, where: str = "") -> dict[str, Any]:
+    """The named settings of `config`, each converted and checked (BadSetting on the first wrong one, saying the file
+    `where` it was set, if it was)."""
+    return {name: BY_NAME[name].take(config.get(name), where) for name in names}
 
 
 def shown(value: Any) -> str:

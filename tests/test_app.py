@@ -2,9 +2,10 @@
 
 import re
 
+import pytest
 from jinja2 import DictLoader, Environment
 
-from scorekeeper import COMPILED_TEMPLATES, create_app, store
+from scorekeeper import COMPILED_TEMPLATES, create_app, settings, store
 from scorekeeper.db import connect
 from scorekeeper.rules import Game
 from scorekeeper.store import new_id
@@ -22,6 +23,16 @@ def test_configuration_from_instance_folder_then_environment(tmp_path, monkeypat
     assert app.config["ADMIN_PASSWORD"] == "from-env"  # environment over the instance folder
     assert app.config["DATABASE"] == str(tmp_path / "scorekeeper.sqlite")  # the store lives in the instance
     assert create_app({"POLL_SECONDS": 1}).config["POLL_SECONDS"] == 1  # tests over everything
+
+
+def test_a_wrong_value_in_the_instance_config_stops_the_app_naming_it_as_written_there(tmp_path, monkeypatch):
+    """The operator wrote it in config.py, not in the environment: the message says so, where they will look."""
+    (tmp_path / "config.py").write_text("LONG_POLL_SECONDS = 600\n")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
+    with pytest.raises(settings.BadSetting) as raised:
+        create_app()
+    said = f"LONG_POLL_SECONDS = 600 in {tmp_path}/config.py: must be a whole number, from 0 to 60"
+    assert str(raised.value) == said
 
 
 class CountedEnvironment(Environment):
