@@ -5,6 +5,7 @@ the `postgres` user when we are root, since PostgreSQL refuses to run as root), 
 from __future__ import annotations
 
 import glob
+import hashlib
 import os
 import shutil
 import socket
@@ -32,22 +33,27 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+INITDB = ["-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]
+
+
 def initialized(bin_dir: str) -> str:
-    """A cluster's data folder as initdb leaves it, made once for this PostgreSQL and kept in the temporary folder:
-    each cluster starts as a copy of it (a test run's server started in 0.75 s of CPU with initdb, 0.3 s with the
-    copy, in /dev/shm as `make test` has it). Made aside, then
-    renamed into place whole, so another run at the same moment copies either nothing or all of it."""
-    version = bin_dir.rstrip("/").split("/")[-2]
-    kept = os.path.join(tempfile.gettempdir(), f"scorekeeper-initdb-{version}")
+    """A cluster's data folder as initdb leaves it, made once for this initdb and these options and kept in the
+    temporary folder: each cluster starts as a copy of it (a test run's server started in 0.75 s of CPU with
+    initdb, 0.3 s with the copy, in /dev/shm as `make test` has it). Made aside, then renamed into place whole, so
+    another run at the same moment copies either nothing or all of it."""
+    made_by = hashlib.sha256(" ".join([bin_dir, *INITDB]).encode()).hexdigest()[:12]
+    kept = os.path.join(tempfile.gettempdir(), f"scorekeeper-initdb-{made_by}")
     if os.path.isdir(kept):
         return kept
-    folder = tempfile.mkdtemp(prefix=f"scorekeeper-initdb-{version}-")
+    folder = tempfile.mkdtemp(prefix="scorekeeper-initdb-making-")
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres")
     data = os.path.join(folder, "data")
-    initdb = [f"{bin_dir}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]
     subprocess.run(
-        _as_owner([*initdb, "--locale=C.UTF-8"]), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        _as_owner([f"{bin_dir}/initdb", "-D", data, *INITDB]),
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     try:
         os.rename(data, kept)
