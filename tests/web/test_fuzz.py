@@ -198,6 +198,8 @@ class Fuzzer:
         self.client, self.rnd, self.games, self.documents = client, rnd, games, documents
         self.took = 0.0
         self.pages: dict[str, Element] = {}  # what the forms look like, read once (again after a change)
+        self.named: dict[int, list[str]] = {}  # what was read from them, by id of the page
+        self.values: dict[tuple[int, str], str] = {}  # and by field
 
     def page(self, path: str) -> Element:
         """A page as the phone last saw it, parsed."""
@@ -209,6 +211,20 @@ class Fuzzer:
         """Read the pages of this game again when next asked for (it changed)."""
         for path in [p for p in self.pages if f"/games/{game_id}" in p]:
             del self.pages[path]
+        self.named.clear()  # by id: a page let go may lend its id to a new one
+        self.values.clear()
+
+    def names(self, page: Element) -> list[str]:
+        """names_on(page), read once a page (walking a page's elements for each request was a tenth of the test)."""
+        if id(page) not in self.named:
+            self.named[id(page)] = names_on(page)
+        return self.named[id(page)]
+
+    def held(self, page: Element, name: str, otherwise: str = "") -> str:
+        """held(page, name, otherwise), read once a page."""
+        if (id(page), name) not in self.values:
+            self.values[id(page), name] = held(page, name, otherwise)
+        return self.values[id(page), name]
 
     def post(self, path: str, **kwargs):
         """Send the malformed request; `took` is the CPU time the server spent on it (the test client runs
@@ -241,8 +257,8 @@ class Fuzzer:
 
     def round_post(self, url: str, page: Element):
         """One step of the next round, spoiled."""
-        data = self.fields(names_on(page))
-        data["number"] = [self.value(held(page, "number", "3"))]
+        data = self.fields(self.names(page))
+        data["number"] = [self.value(self.held(page, "number", "3"))]
         if self.rnd.random() < 0.5:
             data["step"] = [self.value()]
         return self.post(f"{url}/rounds", data=data, headers=self.headers())
@@ -251,14 +267,14 @@ class Fuzzer:
         """A correction of round 1 or 2, spoiled, with a damaged or stale copy of the round now and then."""
         number = self.rnd.choice([1, 2, 1, 3, 0])
         edit = self.page(f"{url}/rounds/{min(max(number, 1), 2)}/edit")
-        data = self.fields(names_on(edit))
-        was = was_on(edit)
+        data = self.fields(self.names(edit))
+        was = self.held(edit, "was")
         data["was"] = [self.rnd.choice([was, was, "[" * 100_000, "{}", "x", was[:-1], "9" * 5000, '{"a":1}'])]
         return self.post(f"{url}/rounds/{number}", data=data, headers=self.headers())
 
     def undo(self, url: str):
         """An undo that is wrong about the round, or damaged."""
-        last = was_on(self.page(url))
+        last = self.held(self.page(url), "was")
         stale = json.dumps({**json.loads(last), "stale": 1}) if last.startswith("{") else "{}"
         was = self.rnd.choice([stale, "", "[" * 100_000, "9" * 5000, "null", '{"bids":[1]}'])
         number = self.rnd.choice([2, 2, 1, 3, 0])
@@ -268,24 +284,24 @@ class Fuzzer:
         """A change of the table (RULES.md section 8), spoiled: any form of the lineup page's, its fields mixed
         with the other forms' (a join with a reason, tokens moved in a game of points)."""
         page = self.page(f"{url}/lineup")
-        data = self.fields(names_on(page))
+        data = self.fields(self.names(page))
         data["kind"] = [self.rnd.choice([*LINEUP_KINDS, self.value()])]
-        data["version"] = [self.value(held(page, "version", "1"))]
+        data["version"] = [self.value(self.held(page, "version", "1"))]
         return self.post(f"{url}/lineup", data=data, headers=self.headers())
 
     def change_correction(self, url: str):
         """A correction of the game's change (or of one it does not have), spoiled, with a damaged or stale copy
         of the change now and then."""
         edit = self.page(f"{url}/lineup/1")
-        data = self.fields(names_on(edit))
-        was = was_on(edit)
+        data = self.fields(self.names(edit))
+        was = self.held(edit, "was")
         data["was"] = [self.rnd.choice([was, was, "[" * 1500, "{}", was[:-1], "9" * 5000, '{"before":3,"stop":true}'])]
         index = self.rnd.choice([1, 1, 1, 2, 0, 99999])
         return self.post(f"{url}/lineup/{index}", data=data, headers=self.headers())
 
     def lineup_undo(self, url: str):
         """An undo of the last change that is wrong about it, or damaged."""
-        last = was_on(self.page(f"{url}/lineup"))
+        last = self.held(self.page(f"{url}/lineup"), "was")
         stale = json.dumps({**json.loads(last), "before": 1}) if last.startswith("{") else '{"before":1,"stop":true}'
         was = self.rnd.choice([stale, "", "[" * 100_000, "[" * 1500, "9" * 5000, "null", '{"join":0}', "{}"])
         return self.post(f"{url}/lineup/undo", data={"was": was}, headers=self.headers())
@@ -293,7 +309,7 @@ class Fuzzer:
     def setup(self, rules_id: str):
         """A new-game form, spoiled."""
         page = self.page(f"/new/{rules_id}")
-        return self.post(f"/new/{rules_id}", data=self.fields(names_on(page)), headers=self.headers())
+        return self.post(f"/new/{rules_id}", data=self.fields(self.names(page)), headers=self.headers())
 
     def game_file(self):
         """A game file with one part spoiled, broken JSON, or bytes that are not text."""
