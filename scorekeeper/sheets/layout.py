@@ -92,6 +92,11 @@ class GameSheet:
         """The line under the title: what to deal, how to read the boxes."""
         raise NotImplementedError
 
+    def played_details(self, game: Game, result: Result, lang: str) -> str:
+        """The line under the title of a game filled in: a blank pad's for its players, unless the game says more
+        of a table that changed (RULES.md section 8)."""
+        return self.details(game.options, len(game.players), lang)
+
     def rules_lines(self, options: dict, lang: str) -> list[str]:
         """The scoring rules in a few lines, for the footer."""
         raise NotImplementedError
@@ -164,6 +169,7 @@ def blank_pad(sheet: GameSheet, rules_: rules.Rules, names: list[str], options: 
 def filled_in(sheet: GameSheet, rules_: rules.Rules, game: Game, result: Result, lang: str) -> Layout:
     """The rounds played, filled in, then a few still to play while the game goes on."""
     start = sheet.start_row(game.options, len(game.players), lang)
+    details = sheet.played_details(game, result, lang)
     changes = table_changes.said(result, lang)
     rows = [start] if start else []
     for r in result.rounds:
@@ -178,6 +184,7 @@ def filled_in(sheet: GameSheet, rules_: rules.Rules, game: Game, result: Result,
         ahead_rows = [sheet.empty_row(game, played + k, seat, result.state, lang) for k, seat in enumerate(dealers)]
         rows += [_without_leavers(row, result) for row in ahead_rows]
     layout = _layout(sheet, rules_, game.options, len(game.players), rows, lang)
+    layout.details = details
     layout.sides, layout.status = list(result.sides), status_lines(result, lang)
     layout.totals = [Cell(num(v, lang), bold=True) for v in result.totals]
     layout.blank, layout.winners, layout.chart = False, list(result.winners), running_totals(result)

@@ -4,7 +4,8 @@ tokens held, then the pot and who took it."""
 from __future__ import annotations
 
 from ...i18n import gettext, ngettext
-from ...rules import N_, Game, RoundResult, State
+from ...rules import N_, Game, Result, RoundResult, State
+from ...rules.lineup_changes import at_start
 from ...sheets.layout import (
     Cell,
     Col,
@@ -60,6 +61,28 @@ class EverestAbyssSheet(GameSheet):
 
     def details(self, options: dict, players: int, lang: str) -> str:
         """Tokens at the start, the round limit if any."""
+        bank = gettext("tokens in play: %(bank)d", lang, bank=options["tokens"] * players)
+        return self._details(options, players, bank, lang)
+
+    def played_details(self, game: Game, result: Result, lang: str) -> str:
+        """As a blank pad's, the tokens in play following the table: a newcomer brought a full set, a leaver's went
+        with them (those sitting out keep theirs in play)."""
+        players = len(game.players)
+        if result.lineup is None:
+            return self.details(game.options, players, lang)
+        start = game.options["tokens"] * len(at_start(game))
+        now = sum(result.totals[p] for p in result.lineup.still())
+        if now == start:
+            return self._details(game.options, players, gettext("tokens in play: %(bank)d", lang, bank=now), lang)
+        said = (
+            N_("tokens in play: %(start)d at the start, %(bank)d at the end")
+            if result.finished
+            else N_("tokens in play: %(start)d at the start, %(bank)d now")
+        )
+        return self._details(game.options, players, gettext(said, lang, start=start, bank=now), lang)
+
+    def _details(self, options: dict, players: int, bank: str, lang: str) -> str:
+        """The players, the tokens each, the cards, the round limit if any, then what `bank` says."""
         parts = [
             common_details(players, lang),
             ngettext("%(num)d token each", "%(num)d tokens each", options["tokens"], lang),
@@ -67,7 +90,7 @@ class EverestAbyssSheet(GameSheet):
         ]
         if options.get("rounds"):
             parts.append(ngettext("%(num)d round at most", "%(num)d rounds at most", options["rounds"], lang))
-        parts.append(gettext("tokens in play: %(bank)d", lang, bank=options["tokens"] * players))
+        parts.append(bank)
         return " · ".join(parts)
 
     def rules_lines(self, options: dict, lang: str) -> list[str]:
