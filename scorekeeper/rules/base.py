@@ -197,6 +197,11 @@ class Rules:
         each field takes, choices, points tables, who starts. Screens, form readers and scripts read it."""
         return {}
 
+    def dealt(self, game: Game, state: State) -> list[Problem]:
+        """What stops the pack dealing the next round to the players of `game` (nothing, but in a game whose hand
+        sizes were set at the start for fewer players: RULES.md section 8)."""
+        return []
+
     def check_draft(self, game: Game, state: State, step: str, draft: dict) -> dict:
         """Check the first steps of a round (bids before tricks); return it normalised."""
         raise fail(N_("This game has no step named %(step)s."), step=step)

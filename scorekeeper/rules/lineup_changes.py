@@ -3,6 +3,7 @@ out, leaves, hands a seat over, adjustments and a stop (RULES.md section 8). Pur
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .base import N_, Game, Rules, State, fail, problem
@@ -154,6 +155,7 @@ def changes_before(rules: Rules, game: Game, state: State, at: int, number: int)
         settle(rules, game, state)
         if not state.finished:
             _bound(rules, game, state, number, named(group[-1]))
+            _dealt(rules, game, state, number, [c["join"] for c in group if "join" in c])
     return at
 
 
@@ -180,6 +182,16 @@ def _bound(rules: Rules, game: Game, state: State, number: int, player: int | No
             seat=player,
             field="changes",
         )
+
+
+def _dealt(rules: Rules, game: Game, state: State, number: int, joined: list[int]) -> None:
+    """After a join the pack still deals round `number` to its players (the hand sizes are the ones set at the
+    start): refused with the pack's message, naming who joined last."""
+    if not joined:
+        return
+    seen_game, seen_state = view(rules, game, state, state.lineup.members())
+    if found := rules.dealt(seen_game, seen_state):
+        raise Invalid([replace(p, round=number, seat=joined[-1], field="changes") for p in found])
 
 
 def named_now(game: Game, state: State) -> Game:

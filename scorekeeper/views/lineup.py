@@ -49,6 +49,7 @@ def _render(stored: store.Stored, status: int = 200, errors=(), kind: str | None
         rules=rules_,
         result=result,
         names=names,
+        named=[*names, (request.form.get("name") or "").strip()[:MAX_TEXT]] if errors and kind == "join" else names,
         still=still,
         in_game=in_game,
         playing=playing,

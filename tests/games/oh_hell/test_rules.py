@@ -289,7 +289,8 @@ N = None
     ],
 )
 def test_a_hand_the_pack_cannot_deal_to_the_players_of_a_round_is_refused(second, refused):
-    """Fay joins before hand 2: the hands stay those set for five players, and one of 9 is too many for six."""
+    """Fay joins before hand 2: the hands stay those set for five players, and one of 9 is too many for six: her
+    join is refused, naming her (RULES.md section 8)."""
     first = {"bids": [1, 0, 0, 0, 0, N], "tricks": [1, 0, 0, 0, 0, N]}
     second_round = {"bids": [0] * 6, "tricks": [second, 0, 0, 0, 0, 0]}
     game_ = Game("oh-hell", P6, {"hands": [1, second], "hook": False}, 0, [first, second_round])
@@ -300,12 +301,14 @@ def test_a_hand_the_pack_cannot_deal_to_the_players_of_a_round_is_refused(second
         return
     with pytest.raises(Invalid) as found:
         rules.play(game_)
-    assert seen(found.value.problems) == [(2, None, None, refused)]
+    assert seen(found.value.problems) == [(2, 5, "changes", refused)]
 
 
 def test_the_bids_of_a_hand_the_pack_cannot_deal_to_the_players_of_a_round_are_refused():
     first = {"bids": [1, 0, 0, 0, 0, N], "tricks": [1, 0, 0, 0, 0, N]}
-    game_ = Game("oh-hell", P6, {"hands": [1, 9], "hook": False}, 0, [first], [{"before": 2, "join": 5}])
+    second = {"bids": [0] * 6, "tricks": [8, 0, 0, 0, 0, 0]}  # Fay joined a hand of 8: 48 cards, dealt
+    options = {"hands": [1, 8, 9], "hook": False}
+    game_ = Game("oh-hell", P6, options, 0, [first, second], [{"before": 2, "join": 5}])
     with pytest.raises(Invalid) as found:
         rules.check_draft(game_, "bids", {"bids": [0] * 6})
     assert [p.text() for p in found.value.problems] == ["The pack of 52 cannot deal 9 cards each to 6 players."]

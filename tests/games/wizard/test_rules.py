@@ -207,7 +207,8 @@ def test_the_highest_total_wins_ties_shared():
     ],
 )
 def test_the_rounds_follow_the_players_at_the_start_and_a_hand_the_pack_cannot_deal_is_refused(joins, refused):
-    """Three players start (20 rounds); Dan joins before round `joins`: 20 rounds still, and round r deals r."""
+    """Three players start (20 rounds); Dan joins before round `joins`: 20 rounds still, and round r deals r (a
+    join before a round the pack cannot deal to four is refused, naming him)."""
     rounds = [{**dealt(r, 4), "tricks": [r, 0, 0, 0]} for r in range(1, joins + 1)]
     for rnd in rounds[: joins - 1]:
         rnd["bids"][3] = rnd["tricks"][3] = None
@@ -219,7 +220,7 @@ def test_the_rounds_follow_the_players_at_the_start_and_a_hand_the_pack_cannot_d
         return
     with pytest.raises(Invalid) as found:
         rules.play(game_)
-    assert seen(found.value.problems) == [(joins, None, None, refused)]
+    assert seen(found.value.problems) == [(joins, 3, "changes", refused)]
 
 
 def test_the_hook_is_a_house_rule_offered_off():
