@@ -11,6 +11,7 @@ from flask import Blueprint, current_app, redirect, request, url_for
 from .. import forms, i18n, registry, rules, store
 from ..chart import score_chart
 from ..db import get_db
+from ..rematches import rematch_notes
 from ..rules import N_, problem
 from . import access, page, screen, seen
 from .history import player_url, result_share
@@ -111,6 +112,7 @@ def render_game(
         changes_said=screen.changes_said,
         score_chart=score_chart,
         result_share=result_share,
+        rematch_notes=rematch_notes,
         player_url=player_url,
         share_links=share_links,
         sheet_paper=default_paper,
