@@ -282,30 +282,45 @@ def show_change(game_id: str, index: int):
 
 
 def _render_change(stored: store.Stored, index: int, status: int = 200, errors=()):
-    """A change's correction page, with what a refused correction was refused for."""
-    rules_, change = rules.get(stored.game.rules), stored.game.changes[index - 1]
+    """A change's correction page, with what a refused correction was refused for (its form as it was typed)."""
+    rules_, was = rules.get(stored.game.rules), stored.game.changes[index - 1]
+    kind = correctable(stored, index - 1)
+    change = _typed(stored, kind, was) if errors and kind else was
     state = lineup.stood(rules_, rules.checked(stored.game), index - 1)
     table, whole = state.lineup, lineup.named_now(stored.game, state)
     event = store.derived(stored).lineup.events[index - 1]
+    start = change.get("start", event.get("start")) if errors else event.get("start")
     return page.full(
         "lineup_change.html",
         status,
         stored=stored,
         index=index,
         change=change,
-        kind=correctable(stored, index - 1),
+        kind=kind,
         said=table_changes.sentence(event, current()),
         names=table.names,
         seated=[p for p in table.seating if p != change.get("join")],
         still=table.still(),
         playing=[p for p in table.members() if rules_.can_deal(whole, state, p)],
         chosen=change.get("sit_out", []),
-        start=event.get("start") if rules_.start_range is not None else None,
+        start=start if rules_.start_range is not None else None,
         sides=rules_.sides(table.names, stored.game.options),
         transfer=rules_.start_range is None,
         errors=list(errors),
-        was=json.dumps(change, separators=(",", ":")),
+        was=json.dumps(was, separators=(",", ":")),
     )
+
+
+def _typed(stored: store.Stored, kind: str, was: dict) -> dict:
+    """The change as a refused correction posted it, to draw its form again as typed (nothing typed is lost)."""
+    typed = _kept(stored, kind)
+    if kind == "join":
+        return {**was, "after": typed["after"], "start": typed["start"]}
+    if kind == "sit_out":
+        return {**was, "sit_out": typed["sit_out"]}
+    if kind in ("leave", "seat"):
+        return {**was, kind: typed["player"], **({"to": typed["to"]} if kind == "seat" else {})}
+    return {**was, "adjust": typed["points"], "reason": typed["reason"]}
 
 
 @bp.post("/<game_id>/lineup/<int:index>")

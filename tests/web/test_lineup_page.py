@@ -1,8 +1,8 @@
 """The changes page as a table meets it (RULES.md section 8): no stop offered before a round is played, a
 refusal said beside the form it refuses, a comeback of someone who never left told plainly, the game's header
-naming the players at the table, a refused correction naming the change corrected. Played on the first game by
-id that walks a changing table (tests/lineup_walk.py: a latecomer joins before round 2, someone sits out
-round 3, someone leaves before round 4)."""
+naming the players at the table, a refused correction naming the change corrected and kept as typed. Played on
+the first game by id that walks a changing table (tests/lineup_walk.py: a latecomer joins before round 2, someone
+sits out round 3, someone leaves before round 4)."""
 
 from __future__ import annotations
 
@@ -119,3 +119,17 @@ def test_a_correction_refused_by_the_player_count_names_the_change_corrected(cli
     said = parse(refused.get_data()).first(id="lineup-errors").text()
     named = document["players"][int(ticked[-1])]
     assert said.startswith(f"{named}: ") and f"round 3 would have {fewest - 1}" in said, said
+    assert parse(refused.get_data()).first("form", id="correct-change").ticked("sit_out") == ticked  # as typed
+
+
+def test_a_refused_correction_of_a_hand_over_keeps_the_name_typed(client, walked):
+    url = imported(client, cut(walked, 1))
+    assert post_change(client, url, "seat", player="1", to="Zed").status_code == 303
+    form = parse(client.get(f"{url}/lineup/1", headers=EN).get_data()).first("form", id="correct-change")
+    taken = walked["players"][0]
+    typed = {"was": form.value("was"), "player": "1", "to": taken}
+    refused = client.post(f"{url}/lineup/1", data=typed, headers=EN)
+    assert refused.status_code == 422
+    page = parse(refused.get_data())
+    assert "already played" in page.first(id="lineup-errors").text()
+    assert page.first("form", id="correct-change").value("to") == taken
