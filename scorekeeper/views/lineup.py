@@ -13,6 +13,7 @@ from .. import rules, safejson, seating, store, table_changes
 from ..db import get_db
 from ..i18n import current, gettext
 from ..rules import N_, Invalid, Result, fail, lineup, problem
+from ..rules.unseen import player_key
 from . import access, page
 from .games import bp
 
@@ -211,6 +212,7 @@ def _read(stored: store.Stored, kind: str) -> tuple[dict, str | None]:
     form, n = request.form, len(stored.game.players)
     text = (form.get("name") or form.get("to") or "").strip()[:MAX_TEXT]
     if kind == "join":
+        _not_gone(stored, text)
         made: dict = {"join": n}
         if (form.get("after") or "").strip():
             made["after"] = _int(form.get("after"), "after")
@@ -233,6 +235,16 @@ def _read(stored: store.Stored, kind: str) -> tuple[dict, str | None]:
     if kind == "stop":
         return {"stop": True}, None
     return {"adjust": _points(stored), "reason": (form.get("reason") or "").strip()[:MAX_TEXT]}, None
+
+
+def _not_gone(stored: store.Stored, name: str) -> None:
+    """A newcomer's name that is a leaver's: Invalid, saying they come back (the rules would only say two players
+    share the name)."""
+    table = store.derived(stored).lineup
+    for p in table.gone if table else ():
+        if player_key(table.names[p]) == player_key(name):
+            message = N_("%(name)s left the game: bring them back under “Someone comes back”.")
+            raise fail(message, name=table.names[p], field="name")
 
 
 def _returning(stored: store.Stored, p: int) -> int:

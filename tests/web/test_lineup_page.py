@@ -133,3 +133,13 @@ def test_a_refused_correction_of_a_hand_over_keeps_the_name_typed(client, walked
     page = parse(refused.get_data())
     assert "already played" in page.first(id="lineup-errors").text()
     assert page.first("form", id="correct-change").value("to") == taken
+
+
+def test_a_newcomer_with_the_name_of_one_who_left_is_told_to_bring_them_back(client, walked):
+    url = imported(client, walked)
+    leaver = walked["players"][next(change["leave"] for change in walked["changes"] if "leave" in change)]
+    refused = post_change(client, url, "join", name=leaver.upper())
+    assert refused.status_code == 422
+    said = parse(refused.get_data()).first("form", id="join").first(id="lineup-errors").text()
+    assert said == f"{leaver} left the game: bring them back under “Someone comes back”."
+    assert [o.text() for o in parse(refused.get_data()).first("form", id="back").all("option")] == [leaver]
