@@ -14,6 +14,7 @@ from .. import rules, table_changes
 from ..chart import running_totals
 from ..i18n import describe, gettext, ngettext, number, signed
 from ..rules import N_, Game, Result, RoundResult, State, seats
+from ..rules.lineup_changes import at_start
 from .text import symbol
 
 OPEN_ROWS = 3  # rounds printed ahead while a game with no set length goes on
@@ -169,6 +170,8 @@ def blank_pad(sheet: GameSheet, rules_: rules.Rules, names: list[str], options: 
 def filled_in(sheet: GameSheet, rules_: rules.Rules, game: Game, result: Result, lang: str) -> Layout:
     """The rounds played, filled in, then a few still to play while the game goes on."""
     start = sheet.start_row(game.options, len(game.players), lang)
+    if start is not None and result.lineup is not None:  # a latecomer's start is said where they join
+        start = _dashed(start, set(range(len(game.players))) - set(at_start(game)))
     details = sheet.played_details(game, result, lang)
     changes = table_changes.said(result, lang)
     rows = [start] if start else []
@@ -194,12 +197,16 @@ def filled_in(sheet: GameSheet, rules_: rules.Rules, game: Game, result: Result,
 
 def _without_leavers(row: Row, result: Result) -> Row:
     """A round still to play with "—" for the players who left (RULES.md section 8)."""
-    if result.lineup is None or not result.lineup.gone or len(row.sides) != len(result.lineup.names):
+    if result.lineup is None or len(row.sides) != len(result.lineup.names):
         return row
-    sides = [
-        [Cell("—", mark="muted")] * len(cells) if p in result.lineup.gone else cells
-        for p, cells in enumerate(row.sides)
-    ]
+    return _dashed(row, set(result.lineup.gone))
+
+
+def _dashed(row: Row, players: set[int]) -> Row:
+    """The row with "—" in every cell of `players` (a row by side: one per player)."""
+    if not players:
+        return row
+    sides = [[Cell("—", mark="muted")] * len(cells) if p in players else cells for p, cells in enumerate(row.sides)]
     return Row(row.lead, sides, row.tail, row.kind)
 
 

@@ -1,5 +1,6 @@
-"""Everest & Abyss's completed sheet: the tokens in play follow the table as it changed (RULES.md section 8: a
-newcomer brings a full set of tokens, a leaver's go with them), not every seat's starting tokens."""
+"""Everest & Abyss's completed sheet of a table that changed (RULES.md section 8): the tokens in play follow the
+table (a newcomer brings a full set of tokens, a leaver's go with them), not every seat's starting tokens; the start
+row is the players who started."""
 
 import pytest
 
@@ -7,10 +8,15 @@ from scorekeeper import gamefile, rules, sheets
 from tests.games.everest_abyss.sample import GAME, LINEUP
 
 
+def completed(document: dict, lang: str = "en"):
+    """A game file's completed sheet as laid out."""
+    game = gamefile.from_document(document)
+    return sheets.completed_layout(game, rules.play(game), lang)
+
+
 def details(document: dict, lang: str = "en") -> str:
     """The details line of a game file's completed sheet."""
-    game = gamefile.from_document(document)
-    return sheets.completed_layout(game, rules.play(game), lang).details
+    return completed(document, lang).details
 
 
 @pytest.mark.parametrize(
@@ -36,3 +42,10 @@ def test_a_game_over_says_the_tokens_in_play_at_its_end_in_the_reader_s_language
     assert details(stopped).endswith("tokens in play: 40 at the start, 44 at the end")
     assert details(stopped, "fr").endswith("jetons en jeu : 40 au départ, 44 à la fin")
     assert details(stopped, "de").endswith("Chips im Spiel: 40 zu Beginn, 44 am Ende")
+
+
+def test_the_start_row_holds_the_tokens_of_those_who_started_and_a_dash_for_a_latecomer():
+    start = completed(LINEUP).rows[0]
+    assert start.kind == "start"
+    held = [[cell.text for cell in cells] for cells in start.sides]
+    assert held == [["", "", "10"]] * 4 + [["—"] * 3]  # Eve sat down before round 2, bringing her 10 then
