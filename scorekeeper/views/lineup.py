@@ -301,7 +301,7 @@ def _render_change(stored: store.Stored, index: int, status: int = 200, errors=(
     state = lineup.stood(rules_, rules.checked(stored.game), index - 1)
     table, whole = state.lineup, lineup.named_now(stored.game, state)
     event = store.derived(stored).lineup.events[index - 1]
-    start = change.get("start", event.get("start")) if errors else event.get("start")
+    start = event.get("start") if change.get("start") is None else change["start"]  # the start typed, if refused
     return page.full(
         "lineup_change.html",
         status,

@@ -143,3 +143,15 @@ def test_a_newcomer_with_the_name_of_one_who_left_is_told_to_bring_them_back(cli
     said = parse(refused.get_data()).first("form", id="join").first(id="lineup-errors").text()
     assert said == f"{leaver} left the game: bring them back under “Someone comes back”."
     assert [o.text() for o in parse(refused.get_data()).first("form", id="back").all("option")] == [leaver]
+
+
+def test_a_refused_correction_of_a_join_keeps_the_start_typed(client):
+    chosen = next(g for g in lineup_walk.walked() if rules.get(g).start_range is not None)  # a start is typed
+    url = imported(client, cut(lineup_walk.walk(chosen), 1, 1))
+    form = parse(client.get(f"{url}/lineup/1", headers=EN).get_data()).first("form", id="correct-change")
+    typed = {"was": form.value("was"), "after": form.value("after"), "start": "99999"}
+    refused = client.post(f"{url}/lineup/1", data=typed, headers=EN)
+    assert refused.status_code == 422
+    page = parse(refused.get_data())
+    assert "A starting total is a whole number from" in page.first(id="lineup-errors").text()
+    assert page.first("form", id="correct-change").value("start") == "99999"
