@@ -11,14 +11,14 @@ import pytest
 from tests.markup import parse
 from tests.web.helpers import text
 
-PLAYED = {  # ten rounds of three, every trick to Anne
+PLAYED: dict = {  # ten rounds of three, every trick to Anne
     "format": "scorekeeper-game/1",
     "rules": "wizard",
     "players": ["Anne", "Ben", "Cleo"],
     "first_dealer": 0,
     "rounds": [{"bids": [0, 0, 0], "tricks": [r + 1, 0, 0], "trump": None} for r in range(10)],
 }
-GROWN = {  # Dan and Eve join before round 11; rounds 11 and 12 deal 55 and 60 cards, round 13 would deal 65
+GROWN: dict = {  # Dan and Eve join before round 11; rounds 11 and 12 deal 55 and 60 cards, round 13 would deal 65
     **PLAYED,
     "players": ["Anne", "Ben", "Cleo", "Dan", "Eve"],
     "rounds": [{**r, "bids": [*r["bids"], None, None], "tricks": [*r["tricks"], None, None]} for r in PLAYED["rounds"]]
