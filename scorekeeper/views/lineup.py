@@ -13,6 +13,7 @@ from .. import rules, safejson, seating, store, table_changes
 from ..db import get_db
 from ..i18n import current, gettext
 from ..rules import N_, Invalid, Result, fail, lineup, problem
+from ..rules.setup import MAX_NAME, visible
 from ..rules.unseen import player_key
 from . import access, page
 from .games import bp
@@ -212,7 +213,7 @@ def _read(stored: store.Stored, kind: str) -> tuple[dict, str | None]:
     form, n = request.form, len(stored.game.players)
     text = (form.get("name") or form.get("to") or "").strip()[:MAX_TEXT]
     if kind == "join":
-        _not_gone(stored, text)
+        _newcomer(stored, text)
         made: dict = {"join": n}
         if (form.get("after") or "").strip():
             made["after"] = _int(form.get("after"), "after")
@@ -237,9 +238,11 @@ def _read(stored: store.Stored, kind: str) -> tuple[dict, str | None]:
     return {"adjust": _points(stored), "reason": (form.get("reason") or "").strip()[:MAX_TEXT]}, None
 
 
-def _not_gone(stored: store.Stored, name: str) -> None:
-    """A newcomer's name that is a leaver's: Invalid, saying they come back (the rules would only say two players
-    share the name)."""
+def _newcomer(stored: store.Stored, name: str) -> None:
+    """A newcomer's name: 1 to 40 characters (the rules would name them by their number, "Player 6", at a table of
+    four), and not a leaver's: Invalid saying they come back (the rules would only say two players share it)."""
+    if not visible(name) or len(name) > MAX_NAME:
+        raise fail(N_("The new player's name must be 1 to %(max)d characters."), max=MAX_NAME, field="name")
     table = store.derived(stored).lineup
     for p in table.gone if table else ():
         if player_key(table.names[p]) == player_key(name):

@@ -155,3 +155,12 @@ def test_a_refused_correction_of_a_join_keeps_the_start_typed(client):
     page = parse(refused.get_data())
     assert "A starting total is a whole number from" in page.first(id="lineup-errors").text()
     assert page.first("form", id="correct-change").value("start") == "99999"
+
+
+@pytest.mark.parametrize("typed", ["   ", "X" * 41])
+def test_a_newcomer_without_a_name_or_with_too_long_a_one_is_told_so_without_a_player_number(client, walked, typed):
+    url = imported(client, cut(walked, 1))
+    refused = post_change(client, url, "join", name=typed)
+    assert refused.status_code == 422
+    said = parse(refused.get_data()).first("form", id="join").first(id="lineup-errors").text()
+    assert said == "The new player's name must be 1 to 40 characters."  # not "Player 5 has no name."
