@@ -16,17 +16,26 @@ def rematch_of(game: Game, result: Result) -> tuple[Game, list[Problem]]:
     table = result.lineup
     if table is None:
         fresh = Game(game.rules, list(game.players), dict(game.options), game.first_dealer)
-        fresh.first_dealer = rules_.next_dealer(fresh, rules_.start(fresh), game.first_dealer)
+        fresh.first_dealer = _next(rules_, fresh, game.first_dealer)
         return fresh, []
     seated = table.still()  # clockwise, as they sat at the end
     fresh = Game(game.rules, [table.names[p] for p in seated], _options(rules_, game), 0)
+    said = _fitted(rules_, fresh)
     if game.first_dealer in seated:
-        fresh.first_dealer = rules_.next_dealer(fresh, rules_.start(fresh), seated.index(game.first_dealer))
+        fresh.first_dealer = _next(rules_, fresh, seated.index(game.first_dealer))
     else:  # the first dealer left: the deal passes to the next player still at the table
         ring = table.seating
         k = ring.index(game.first_dealer) if game.first_dealer in ring else -1
         fresh.first_dealer = next((seated.index(p) for p in ring[k + 1 :] + ring[: k + 1] if p in seated), 0)
-    return fresh, _fitted(rules_, fresh)
+    return fresh, said
+
+
+def _next(rules_: rules.Rules, fresh: Game, seat: int) -> int:
+    """Who deals after `seat` the way the game passes the deal, worked out on the options filled in (an option left
+    at its default is not in `fresh`: Everest & Abyss's start needs its tokens)."""
+    filled = {**{o.name: rules_.option_default(o, fresh.players) for o in rules_.options}, **fresh.options}
+    whole = Game(fresh.rules, fresh.players, filled, fresh.first_dealer)
+    return rules_.next_dealer(whole, rules_.start(whole), seat)
 
 
 def rematch_notes(game: Game, result: Result) -> list[Problem]:
