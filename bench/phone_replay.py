@@ -39,16 +39,23 @@ KEEP_FORM = """
     const heading = this.querySelector("h2");
     if (heading) heading.textContent = heading.textContent.replace(/\\d+/, (n) => String(Number(n) + 1));
   };
+  return 1;
 }
 """
+# (a style rule has cssRules too in Chromium since CSS nesting: a rule is told by its selector)
 NO_HAS = """
-(which) => { for (const sheet of document.styleSheets) for (const list of [sheet, ...Array.from(sheet.cssRules)]) {
+() => { const which = WHICH; let gone = 0; for (const sheet of document.styleSheets) for (const list of [sheet, ...Array.from(sheet.cssRules)]) {
   const rules = list.cssRules || [];
   for (let i = rules.length - 1; i >= 0; i--) {
-    if (!rules[i].cssRules && rules[i].cssText.includes(which)) list.deleteRule(i);
+    if (rules[i].selectorText && rules[i].selectorText.includes(which)) { list.deleteRule(i); gone += 1; }
   }
-} }
+} return gone; }
 """
+# a rule added to the page's first style sheet (CSSOM: the page's policy refuses inline <style>)
+RULE = """
+() => { const css = CSS; for (const rule of css.split("|")) document.styleSheets[0].insertRule(rule, document.styleSheets[0].cssRules.length); return 1; }
+"""
+NO_SCROLL = "() => { Element.prototype.scrollIntoView = function () {}; return 1; }"
 MOMENTS = ("answered", "swapped", "frame", "painted", "read")
 
 
@@ -58,9 +65,17 @@ def variants(answer: str) -> dict[str, tuple[str, str | None]]:
         "as is": (answer, None),
         "form kept": (FORM.sub("", answer, count=1), KEEP_FORM),
         "no chart": (CHART.sub("", answer, count=1), None),
-        "no :has()": (answer, NO_HAS.replace("(which)", '(which = ":has(")')),
-        "no :root:has()": (answer, NO_HAS.replace("(which)", '(which = ":root:has(")')),
-        "no .board:has()": (answer, NO_HAS.replace("(which)", '(which = ".board:has(")')),
+        "no :has()": (answer, NO_HAS.replace("WHICH", '":has("')),
+        "no :root:has()": (answer, NO_HAS.replace("WHICH", '":root:has("')),
+        "no scroll": (answer, NO_SCROLL),
+        "contained": (
+            answer,
+            RULE.replace("CSS", '"#share, #game-actions, #game-scoring, #board-tail { contain: layout paint; }"'),
+        ),
+        "layers": (
+            answer,
+            RULE.replace("CSS", '"#share, #game-actions, #game-scoring, #board-tail { will-change: transform; }"'),
+        ),
     }
 
 
@@ -78,17 +93,70 @@ def recorded(page, base: str, game: str) -> str:
     return got["body"]
 
 
-def replayed(page, base: str, game: str, script: str | None) -> dict:
-    """One save of round 6 of `game` answered by the route set up in main(); its moments (phone_trace.MOMENTS)."""
+# marks in the trace: the answer in hand (htmx's beforeOnLoad) and the board painted (the second frame with the row)
+MARK = """
+() => { document.addEventListener("htmx:beforeOnLoad", (e) => { if (e.detail.elt.id !== "poll") performance.mark("sk:answered"); });
+  const watch = new MutationObserver(() => {
+    if (!document.querySelector("#scoreboard #round-6")) return;
+    watch.disconnect();
+    requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("sk:painted")));
+  });
+  watch.observe(document.body, { childList: true, subtree: true });
+}
+"""
+
+
+def replayed(page, base: str, game: str, script: str | None, cdp=None) -> dict:
+    """One save of round 6 of `game` answered by the route set up in main(); its moments (phone_trace.MOMENTS),
+    and with `cdp` the main thread's CPU from the answer in hand to the board painted (`cpu`, ms)."""
     phone.tapped_in(page, base, game)
-    if script:
-        page.evaluate(script)
+    if script and not page.evaluate(script):  # a variant that changed nothing measures nothing
+        raise RuntimeError(f"the variant's script changed nothing: {script}")
     page.evaluate(phone_trace.MOMENTS)
+    if cdp is None:
+        page.locator("#round-entry button[type=submit]").click()
+        return page.evaluate("window.__moments")
+    page.evaluate(MARK)
+    events: list = []
+    done: list = []
+
+    def collect(e: dict) -> None:
+        events.extend(e["value"])
+
+    def complete(e: dict) -> None:
+        done.append(1)
+
+    cdp.on("Tracing.dataCollected", collect)
+    cdp.on("Tracing.tracingComplete", complete)
+    config = {"includedCategories": phone_trace.CATEGORIES}
+    cdp.send("Tracing.start", {"traceConfig": config, "transferMode": "ReportEvents"})
     page.locator("#round-entry button[type=submit]").click()
-    return page.evaluate("window.__moments")
+    found = page.evaluate("window.__moments")
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(50)
+    cdp.remove_listener("Tracing.dataCollected", collect)
+    cdp.remove_listener("Tracing.tracingComplete", complete)
+    return {**found, "cpu": cpu(events)}
 
 
-def main(rounds: int = 12) -> dict[str, list[dict]]:
+def cpu(events: list) -> float:
+    """The main thread's CPU time (thread time, so not the time other work on the machine took it away) in its
+    tasks from the answer in hand to the board painted, ms."""
+    pid, tid = phone_trace.main_thread(events)
+    marks = {e["name"]: e["ts"] for e in events if e.get("name", "").startswith("sk:")}
+    start, end = marks["sk:answered"], marks["sk:painted"]
+    top, last = 0.0, -1.0
+    for e in phone_trace.self_times(events, pid, tid):
+        if e["ts"] < last:  # inside a task already counted
+            continue
+        last = e["ts"] + e["dur"]
+        if e["ts"] + e["dur"] > start and e["ts"] < end:
+            top += e.get("tdur", e["dur"]) * (min(end, last) - max(start, e["ts"])) / max(e["dur"], 1)
+    return top / 1000
+
+
+def main(rounds: int = 12, only: str = "", traced: bool = False) -> dict[str, list[dict]]:
     """Replay each variant `rounds` times in turn; print the medians, in ms after the answer was in hand."""
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-replay-"))
     games = scenario.prepare(folder / "scorekeeper.sqlite", 2).saves
@@ -99,8 +167,10 @@ def main(rounds: int = 12) -> dict[str, list[dict]]:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=phone.chromium(), args=phone.FLAGS)
             page = phone.scorer_page(browser, base)
-            phone.throttle(page, network=False)
+            cdp = phone.throttle(page, network=False)
             cases = variants(recorded(page, base, games[0]))
+            if only:
+                cases = {k: v for k, v in cases.items() if k in only.split(",")}
             serving = {"body": ""}
             html = {"content-type": "text/html; charset=utf-8"}
             page.route("**/rounds", lambda route: route.fulfill(status=200, body=serving["body"], headers=html))
@@ -108,7 +178,7 @@ def main(rounds: int = 12) -> dict[str, list[dict]]:
             for _ in range(rounds):
                 for name, (answer, script) in cases.items():
                     serving["body"] = answer
-                    found.setdefault(name, []).append(replayed(page, base, games[1], script))
+                    found.setdefault(name, []).append(replayed(page, base, games[1], script, cdp if traced else None))
             browser.close()
     finally:
         server.stop()
@@ -116,10 +186,14 @@ def main(rounds: int = 12) -> dict[str, list[dict]]:
     print(f"ms after the answer in hand, medians of {rounds} (CPU 4x slower, no network, no server):")
     print(f"  {'':16}" + "".join(f"{m:>10}" for m in MOMENTS[1:]))
     for name, runs in found.items():
-        after = [statistics.median(r[m] - r["answered"] for r in runs) for m in MOMENTS[1:]]
-        print(f"  {name:16}" + "".join(f"{a:10.1f}" for a in after))
+        after = [
+            statistics.median(r[m] - r["answered"] for r in runs if m in r) if all(m in r for r in runs) else None
+            for m in MOMENTS[1:]
+        ]
+        print(f"  {name:16}" + "".join(f"{a:10.1f}" if a is not None else f"{'-':>10}" for a in after), end="")
+        print(f"  CPU {statistics.median(r['cpu'] for r in runs):6.1f}" if traced else "")
     return found
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:2]))
+    main(*(int(a) for a in sys.argv[1:2]), *sys.argv[2:3], traced="--cpu" in sys.argv)
