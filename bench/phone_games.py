@@ -183,7 +183,8 @@ def report(sides: list[Side]) -> None:
     """The medians (min-max) of each game's saves, of all of them and of the floor, per side."""
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
-    print(f"tap save to the new row painted, ms, median (min-max) over the game's rounds: {' | '.join(s.name for s in sides)}")
+    names = " | ".join(s.name for s in sides)
+    print(f"tap save to the new row painted, ms, median (min-max) over the game's rounds: {names}")
     for game in sides[0].times:
         cells = [_cell(s.times[game]) for s in sides]
         print(f"  {game:16} {len(sides[0].times[game]):2} saves  " + " | ".join(cells))

@@ -10,17 +10,21 @@ Variants, one after the other in turn on the same page (so a machine getting bus
   again);
 - "no chart": the answer without the score chart (what that part of it costs);
 - "no :has()": the answer as is on a page whose style sheets lost every rule with :has() (what those rules
-  cost at each swap).
+  cost at each swap); "no :root:has()" only that one;
+- "no scroll": app.js's move to the next form left out (the style and layout it forces come in the frame);
+- "contained", "layers": what is under the board given `contain: layout paint` or a layer of its own.
 
-Run: `.venv/bin/python -m bench.phone_replay [ROUNDS]` (each variant ROUNDS times, default 12).
+Run: `.venv/bin/python -m bench.phone_replay [ROUNDS] ["VARIANT,..."] [--cpu]` (each variant ROUNDS times, default
+12; --cpu: each save traced, and the main thread's CPU time from the answer in hand to the row painted printed:
+thread time, which the machine's other work does not lengthen as it does the wall clock).
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import shutil
 import statistics
-import sys
 import tempfile
 from pathlib import Path
 
@@ -44,7 +48,8 @@ KEEP_FORM = """
 """
 # (a style rule has cssRules too in Chromium since CSS nesting: a rule is told by its selector)
 NO_HAS = """
-() => { const which = WHICH; let gone = 0; for (const sheet of document.styleSheets) for (const list of [sheet, ...Array.from(sheet.cssRules)]) {
+() => { const which = WHICH; let gone = 0;
+for (const sheet of document.styleSheets) for (const list of [sheet, ...Array.from(sheet.cssRules)]) {
   const rules = list.cssRules || [];
   for (let i = rules.length - 1; i >= 0; i--) {
     if (rules[i].selectorText && rules[i].selectorText.includes(which)) { list.deleteRule(i); gone += 1; }
@@ -53,7 +58,9 @@ NO_HAS = """
 """
 # a rule added to the page's first style sheet (CSSOM: the page's policy refuses inline <style>)
 RULE = """
-() => { const css = CSS; for (const rule of css.split("|")) document.styleSheets[0].insertRule(rule, document.styleSheets[0].cssRules.length); return 1; }
+() => { const sheet = document.styleSheets[0];
+  for (const rule of CSS.split("|")) sheet.insertRule(rule, sheet.cssRules.length);
+  return 1; }
 """
 NO_SCROLL = "() => { Element.prototype.scrollIntoView = function () {}; return 1; }"
 MOMENTS = ("answered", "swapped", "frame", "painted", "read")
@@ -71,6 +78,18 @@ def variants(answer: str) -> dict[str, tuple[str, str | None]]:
         "contained": (
             answer,
             RULE.replace("CSS", '"#share, #game-actions, #game-scoring, #board-tail { contain: layout paint; }"'),
+        ),
+        "chart skipped": (
+            answer,
+            RULE.replace("CSS", '"#score-chart { content-visibility: auto; contain-intrinsic-size: auto 204px; }"'),
+        ),
+        "below skipped": (
+            answer,
+            RULE.replace(
+                "CSS",
+                '"#score-chart, #share, #game-actions, #game-scoring '
+                '{ content-visibility: auto; contain-intrinsic-size: auto 300px; }"',
+            ),
         ),
         "layers": (
             answer,
@@ -95,7 +114,8 @@ def recorded(page, base: str, game: str) -> str:
 
 # marks in the trace: the answer in hand (htmx's beforeOnLoad) and the board painted (the second frame with the row)
 MARK = """
-() => { document.addEventListener("htmx:beforeOnLoad", (e) => { if (e.detail.elt.id !== "poll") performance.mark("sk:answered"); });
+() => { document.addEventListener("htmx:beforeOnLoad", (e) => {
+    if (e.detail.elt.id !== "poll") performance.mark("sk:answered"); });
   const watch = new MutationObserver(() => {
     if (!document.querySelector("#scoreboard #round-6")) return;
     watch.disconnect();
@@ -191,9 +211,18 @@ def main(rounds: int = 12, only: str = "", traced: bool = False) -> dict[str, li
             for m in MOMENTS[1:]
         ]
         print(f"  {name:16}" + "".join(f"{a:10.1f}" if a is not None else f"{'-':>10}" for a in after), end="")
-        print(f"  CPU {statistics.median(r['cpu'] for r in runs):6.1f}" if traced else "")
+        print(
+            f"  CPU {statistics.median(r['cpu'] for r in runs):6.1f} (least {min(r['cpu'] for r in runs):.1f})"
+            if traced
+            else ""
+        )
     return found
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:2]), *sys.argv[2:3], traced="--cpu" in sys.argv)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rounds", nargs="?", type=int, default=12)
+    parser.add_argument("only", nargs="?", default="", help="variants by name, comma-separated (default: all)")
+    parser.add_argument("--cpu", action="store_true", help="trace each save: the main thread's CPU after the answer")
+    args = parser.parse_args()
+    main(args.rounds, args.only, traced=args.cpu)
