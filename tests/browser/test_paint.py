@@ -1,0 +1,46 @@
+"""On a phone (390x844): the parts of a game page under the board (the chart, how it scores, the share panel, the
+actions) are drawn as they come near the view, not in the frame that shows a save's answer (the page is then at
+the next form's top, far above them; bench/phone_replay.py measures what that saves)."""
+
+import json
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.pick import game, lasting
+from tests.samples import first, sample
+
+pytestmark = pytest.mark.browser
+
+UNDER = ["#score-chart", "#game-scoring", "#share", "#game-actions"]
+# whether the browser draws the part's content (not skipped by content-visibility: auto) and its height, once it is
+# as wanted or after ten frames (the browser decides what is near the view as it draws a frame)
+DRAWN = """([selector, wanted]) => new Promise((done) => {
+  const el = document.querySelector(selector), inside = el.firstElementChild;
+  let frames = 0;
+  const look = () => {
+    const drawn = inside.checkVisibility({contentVisibilityAuto: true});
+    if (drawn === wanted || ++frames > 10) done({drawn, height: el.getBoundingClientRect().height});
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def test_what_is_under_the_board_is_drawn_when_scrolled_to_not_while_far_below(page: Page, live_server: str):
+    document = first(sample(game(lasting(4))).full_game(), 3)  # a game under way: its round form above the board
+    answer = page.request.post(
+        live_server + "/games/import", data=json.dumps(document), headers={"Content-Type": "application/json"}
+    )
+    assert answer.ok, answer.status
+    page.goto(answer.url)
+    expect(page.locator("#round-entry")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    for part in UNDER:
+        assert not page.evaluate(DRAWN, [part, False])["drawn"], f"{part}, far below the view, was drawn with the page"
+    for part in UNDER:
+        page.locator(part).scroll_into_view_if_needed()
+        expect(page.locator(part)).to_be_in_viewport()
+        near = page.evaluate(DRAWN, [part, True])
+        assert near["drawn"] and near["height"] > 40, f"{part} in view: {near}"
+    expect(page.locator("#score-chart svg")).to_be_visible()
