@@ -159,3 +159,19 @@ def test_a_round_saves_path_is_counted_module_by_module():
     seen = save_path.calls_of_a_save()
     assert {"scorekeeper.views.rounds", "scorekeeper.store", "scorekeeper.live", "scorekeeper.client"} <= set(seen)
     assert "scorekeeper.views.events" not in seen  # a game's save draws no club night
+
+
+def test_every_games_saves_wait_for_the_step_that_adds_a_board_row(tmp_path):
+    from bench import phone_games
+    from scorekeeper import db, registry, rules, store
+
+    saves = phone_games.prepare(tmp_path / "s.sqlite", 3, [])
+    assert {s.rules for s in saves} == {b.id for b in registry.GAMES}
+    conn = db.connect(str(tmp_path / "s.sqlite"))
+    for save in saves:
+        waiting = store.load(conn, save.game)
+        steps = rules.get(save.rules).steps
+        assert len(waiting.game.rounds) == save.number - 1 >= 1
+        assert (waiting.draft or {}).get("number") == (save.number if len(steps) > 1 else None)
+        assert save.fields  # the last step's fields, typed in by the phone
+    conn.conn.close()

@@ -35,6 +35,11 @@ def test_what_is_under_the_board_is_drawn_when_scrolled_to_not_while_far_below(p
     assert answer.ok, answer.status
     page.goto(answer.url)
     expect(page.locator("#round-entry")).to_be_visible()
+    # what the page scrolls to stops above the sticky save bar (html.save-bar, said by the server)
+    padding = page.evaluate(
+        "(s => [parseFloat(s.scrollPaddingBottom), parseFloat(s.fontSize)])(getComputedStyle(document.documentElement))"
+    )
+    assert padding[0] == 8 * padding[1], f"scroll padding {padding[0]} px, not 8rem"
     page.evaluate("window.scrollTo(0, 0)")
     for part in UNDER:
         assert not page.evaluate(DRAWN, [part, False])["drawn"], f"{part}, far below the view, was drawn with the page"
