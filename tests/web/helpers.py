@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import time
+from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
 from click.testing import CliRunner
@@ -39,6 +41,33 @@ def post_round(client, url, number, step, fields, headers=None):
     """Post one step of round `number` (the fields' values as typed); the response."""
     data = {"number": str(number), "step": step, **{k: str(v) for k, v in fields.items()}}
     return client.post(f"{url}/rounds", data=data, headers=headers or {})
+
+
+def imported(client, document: dict) -> str:
+    """A game file imported (so owned, and scored) by this phone: its address."""
+    response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def change(client, url: str, kind: str, headers=None, **fields):
+    """Post one change from the changes page as a phone without JavaScript does (the version the page shows
+    goes with the form, the fields as typed); the response."""
+    version = parse(client.get(f"{url}/lineup").get_data()).first("input", name="version").attrs["value"]
+    return client.post(f"{url}/lineup", data={"kind": kind, "version": version, **fields}, headers=headers or {})
+
+
+def statistics(client, document: dict) -> Callable[[str], dict[str, str]]:
+    """A game file imported by this phone; what a player's record then says of its game's statistics (by their
+    data-stat name), for a player's name."""
+    imported(client, document)
+
+    def of(name: str) -> dict[str, str]:
+        page = parse(client.get(f"/players/{name}", headers={"Accept-Language": "en"}).get_data())
+        record = page.first(id=f"record-{document['rules']}")
+        return {s.attrs["data-stat"]: s.first("dd").text() for s in record.all() if "data-stat" in s.attrs}
+
+    return of
 
 
 def undo_was(client, url) -> str:

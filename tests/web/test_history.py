@@ -21,16 +21,9 @@ from tests.markup import parse
 from tests.samples import EIGHT, NAMES, all_fields, enter, expected, first, sample
 from tests.samples import start as setup
 
-from .helpers import HX, listed_games, start, text
+from .helpers import HX, imported, listed_games, start, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
-
-
-def imported(client, document) -> str:
-    """Import a game file on this phone; return the game's URL."""
-    response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"]
 
 
 EN = {"Accept-Language": "en"}
@@ -185,14 +178,7 @@ def test_a_correction_is_seen_by_history(client):
     assert line({**game, "rounds": [sample(game["rules"]).OTHER_FIRST]}) in text(client.get("/history"))
 
 
-# -- a player's record --------------------------------------------------------------------------
-
-
-def statistics_of(client, name: str, rules_id: str) -> dict:
-    """A game's statistics on a player's record, by their data-stat name, as the record writes them."""
-    page = parse(client.get(f"/players/{name}", headers={"Accept-Language": "en"}).get_data())
-    record = page.first(id=f"record-{rules_id}")
-    return {stat.attrs["data-stat"]: stat.first("dd").text() for stat in record.all() if "data-stat" in stat.attrs}
+# -- a player's record (each game's statistics on it: tests/games/<module>/test_record.py) ---------------
 
 
 def test_a_players_page_with_htmx_sends_only_the_record(client, table):

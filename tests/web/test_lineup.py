@@ -11,7 +11,7 @@ from tests import pick
 from tests.samples import enter, first, sample
 from tests.samples import start as setup
 
-from .helpers import post_round
+from .helpers import change, post_round
 
 pytestmark = pytest.mark.two_engines
 
@@ -34,14 +34,6 @@ CHANGING = pick.game(every_change, pick.players(4))
 GAME = sample(CHANGING).full_game(FOUR)  # its whole game for Anne, Ben, Cleo and Dan
 
 
-def change(client, url, kind, **fields):
-    """Post one change from the changes page as a phone without JavaScript does: the response."""
-    page = client.get(f"{url}/lineup").get_data(as_text=True)  # the version the page shows goes with the form
-    at = page.index('name="version" value="') + len('name="version" value="')
-    data = {"kind": kind, "version": page[at : page.index('"', at)], **{k: str(v) for k, v in fields.items()}}
-    return client.post(f"{url}/lineup", data=data)
-
-
 def test_the_changes_page_opens_between_rounds_with_a_form_for_each_change(client):
     url = setup(client, GAME)
     game = client.get(url).get_data(as_text=True)
@@ -61,9 +53,9 @@ def test_a_watcher_may_not_change_the_table(client, other_phone):
 @pytest.mark.parametrize(
     "kind, fields, said",
     [
-        ("sit_out", {"sit_out": 0}, None),  # 4 - 1 = 3: allowed
-        ("leave", {"player": 9}, "n’est pas un joueur"),
-        ("seat", {"player": 1, "to": "anne"}, "a déjà joué"),
+        ("sit_out", {"sit_out": "0"}, None),  # 4 - 1 = 3: allowed
+        ("leave", {"player": "9"}, "n’est pas un joueur"),
+        ("seat", {"player": "1", "to": "anne"}, "a déjà joué"),
         ("adjust", {"points.0": "0", "reason": "x"}, "au moins un total"),
         ("join", {"name": "Eve", "start": "99999"}, "nombre entier"),
     ],
@@ -82,7 +74,7 @@ def test_each_form_is_refused_where_section_8_refuses_it_in_the_page_s_language(
 def test_a_player_count_bound_is_refused_naming_it(client):
     r = rules.get(pick.game(leaving))
     url = setup(client, sample(r.id).full_game(FOUR[: r.min_players]))  # the fewest players it takes
-    response = change(client, url, "leave", player=0)
+    response = change(client, url, "leave", player="0")
     assert response.status_code == 422 and f"de {r.min_players} à {r.max_players} joueurs" in response.get_data(
         as_text=True
     )
@@ -106,5 +98,5 @@ def test_a_change_is_refused_while_the_next_round_has_its_bids_saved(client):
     url = setup(client, game)
     step, fields = pick.posts(game, 1)[0]
     assert post_round(client, url, 1, step, fields).status_code == 303
-    response = change(client, url, "leave", player=3)
+    response = change(client, url, "leave", player="3")
     assert response.status_code == 409

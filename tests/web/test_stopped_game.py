@@ -4,13 +4,13 @@ keeps its own hint (a corrected round may reopen it). Played on any game's sampl
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tests import pick
 from tests.markup import parse
 from tests.samples import all_fields, first, sample
+
+from .helpers import imported
 
 ANY = pick.game()
 HINTS = {
@@ -18,13 +18,6 @@ HINTS = {
     "fr": ("annulez l’arrêt", "corrigez une manche"),
     "de": ("Abbruch zurücknehmen", "Runde in der Tabelle korrigieren"),
 }
-
-
-def imported(client, document: dict) -> str:
-    """A game file imported (so scored) by `client`: its address."""
-    response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"]
 
 
 def stopped(client) -> str:

@@ -3,17 +3,16 @@
 import pytest
 
 from tests.samples import sample
-from tests.web.test_history import imported, statistics_of
+from tests.web.helpers import statistics
 
 pytestmark = pytest.mark.two_engines
 
 
 def test_its_statistics_are_the_points_taken_and_the_reneges(client):
-    imported(client, sample("all-fours").full_game())
+    of = statistics(client, sample("all-fours").full_game())
     # in teams: Zoë & Őrs took High twice and Jack once, and reneged once
-    af = statistics_of(client, "Őrs", "all-fours")
-    assert af == {"high": "2", "low": "0", "jack": "1", "game": "0", "reneges": "1"}
-    assert statistics_of(client, "Łukasz", "all-fours") == {
+    assert of("Őrs") == {"high": "2", "low": "0", "jack": "1", "game": "0", "reneges": "1"}
+    assert of("Łukasz") == {
         "high": "1",
         "low": "3",
         "jack": "0",

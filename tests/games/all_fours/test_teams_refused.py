@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.web.helpers import game_count, text
+from tests.web.helpers import game_count, seats, text
 from tests.web.test_draws import stored_draws
 from tests.web.test_events import EN, make_event
 
@@ -37,7 +37,7 @@ def test_a_game_file_of_teams_for_three_says_so_and_never_shows_python_values(cl
 
 
 def test_an_option_error_on_the_form_names_the_label_in_french(client):
-    data = {"player.0": "Anne", "player.1": "Julien", "player.2": "Sylvie", "dealer": "0", "option.teams": "yes"}
+    data = {**seats("player", THREE), "dealer": "0", "option.teams": "yes"}
     response = client.post("/new/all-fours", data=data, headers=FR)
     assert response.status_code == 422
     assert "teams" not in text(response).replace("Two teams", "")

@@ -3,15 +3,15 @@
 import pytest
 
 from tests.samples import sample
-from tests.web.test_history import imported, statistics_of
+from tests.web.helpers import statistics
 
 pytestmark = pytest.mark.two_engines
 
 
 def test_its_statistics_are_the_bids_made(client):
-    imported(client, sample("all-or-nothing").full_game())
+    of = statistics(client, sample("all-or-nothing").full_game())
     # Zoë: ALL bid twice, never made; one NOTHING bid of eight made
-    assert statistics_of(client, "Zoë", "all-or-nothing") == {
+    assert of("Zoë") == {
         "made": "1 of 10 (10%)",
         "all_made": "0 of 2 (0%)",
         "nothing_made": "1 of 8 (12%)",  # 12.5, rounded to even,

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import post_round, text
+from tests.web.helpers import change, post_round, text
 
-from .steps import after_one_round, change, others
+from .steps import after_one_round, others
 
 pytestmark = pytest.mark.two_engines
 

@@ -6,9 +6,9 @@ stored as a start the table had chosen, and stayed put."""
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import post_round
+from tests.web.helpers import change, post_round
 
-from .steps import after_one_round, change, others
+from .steps import after_one_round, others
 
 pytestmark = pytest.mark.two_engines
 

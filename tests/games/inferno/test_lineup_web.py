@@ -3,9 +3,9 @@ round's highest (the lowest total wins, stepping away must not pay), a latecomer
 
 import pytest
 
-from tests.web.helpers import HX, post_round
+from tests.web.helpers import HX, change, post_round
 
-from .steps import after_one_round, change, others
+from .steps import after_one_round, others
 
 pytestmark = pytest.mark.two_engines
 

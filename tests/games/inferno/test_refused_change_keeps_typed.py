@@ -2,8 +2,9 @@
 the join's name, place and start, the hand-over's seat and new name, the adjustment's points and reason, who
 was ticked to sit out; the other forms stay empty."""
 
-from tests.games.inferno.steps import after_one_round, change
+from tests.games.inferno.steps import after_one_round
 from tests.markup import parse
+from tests.web.helpers import change
 
 
 def _form(response, form_id: str):

@@ -5,9 +5,9 @@ it was read by place (Cleo got Ben's cards, Dan Cleo's, Dan's own were dropped) 
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import links, text
+from tests.web.helpers import change, links, text
 
-from .steps import after_one_round, change, others
+from .steps import after_one_round, others
 
 pytestmark = pytest.mark.two_engines
 

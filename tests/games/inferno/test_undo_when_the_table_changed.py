@@ -7,9 +7,9 @@ another's cards."""
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import post_round, undo
+from tests.web.helpers import change, post_round, undo
 
-from .steps import after_one_round, change, others
+from .steps import after_one_round, others
 
 pytestmark = pytest.mark.two_engines
 

@@ -5,8 +5,7 @@ import pytest
 
 from scorekeeper import gamefile, rules
 from tests.samples import sample
-from tests.web.helpers import terms
-from tests.web.test_history import imported
+from tests.web.helpers import imported, terms
 
 pytestmark = pytest.mark.two_engines
 
@@ -19,20 +18,9 @@ def test_a_players_record_against_the_games_themselves(client):
     seat = 0  # Zoë
     totals = [r.totals[seat] for r in played]
     ranks = [1 + sum(t > r.totals[seat] for t in r.totals) for r in played]
-    opens = [
-        (b == t)
-        for d in documents
-        for rnd in d["rounds"]
-        for b, o, t in [(rnd["bids"][seat], rnd["open"][seat], rnd["tricks"][seat])]
-        if o
-    ]
-    secrets = [
-        (b == t)
-        for d in documents
-        for rnd in d["rounds"]
-        for b, o, t in [(rnd["bids"][seat], rnd["open"][seat], rnd["tricks"][seat])]
-        if not o
-    ]
+    bids = [(rnd["open"][seat], rnd["bids"][seat] == rnd["tricks"][seat]) for d in documents for rnd in d["rounds"]]
+    opens = [made for is_open, made in bids if is_open]
+    secrets = [made for is_open, made in bids if not is_open]
     html = client.get("/players/%20zo%C3%AB%20", headers={"Accept-Language": "en"}).get_data(as_text=True)
     values = terms(html)
     assert values["Games played"] == "2"
