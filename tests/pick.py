@@ -115,6 +115,12 @@ def round_field(name: str) -> Need:
     return need
 
 
+def counts_reneges(bundle: Bundle) -> bool:
+    """Its round's last step counts each player's reneges (reneges.0, reneges.1...), after an earlier step."""
+    steps = posts(sample(bundle.id).GAME, 1)
+    return len(steps) > 1 and "reneges.0" in steps[-1][1]
+
+
 def changing_table(bundle: Bundle) -> bool:
     """Its sample walks a table that changes as it plays (LINEUP: a join, a sit-out, a leave; tests/lineup_walk.py)."""
     return getattr(sample(bundle.id), "LINEUP", None) is not None

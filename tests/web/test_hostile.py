@@ -21,7 +21,6 @@ from tests.samples import all_fields, enter, first, sample
 from tests.samples import start as start_game
 
 from .helpers import HX, game_count, post_round, stored, text
-from .test_templates import counts_reneges
 
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
@@ -52,7 +51,7 @@ NUMBER = next(option for option in rules.get(NUMBERED).options if bounded(option
 BELOW = (NUMBER.min or 0) - 1  # under its least value (bounded: it has one)
 LISTED = pick.game(listed, pick.players(3))
 HANDS = next(option for option in rules.get(LISTED).options if option.kind == "hands")
-RENEGES = sample(pick.game(counts_reneges)).GAME  # a game whose last step counts reneges, after its bids
+RENEGES = sample(pick.game(pick.counts_reneges)).GAME  # a game whose last step counts reneges, after its bids
 FIRST = RENEGES["players"][0]  # who sits in seat 0
 
 
