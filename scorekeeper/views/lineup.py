@@ -240,7 +240,8 @@ def _read(stored: store.Stored, kind: str) -> tuple[dict, str | None]:
 
 def _newcomer(stored: store.Stored, name: str) -> None:
     """A newcomer's name: 1 to 40 characters (the rules would name them by their number, "Player 6", at a table of
-    four), and not a leaver's: Invalid saying they come back (the rules would only say two players share it)."""
+    four), and not a leaver's: Invalid saying they come back (the rules would only say two players share it); nor
+    one a seat was handed to (the rules would refuse that hand-over, a change the table did not touch)."""
     if not visible(name) or len(name) > MAX_NAME:
         raise fail(N_("The new player's name must be 1 to %(max)d characters."), max=MAX_NAME, field="name")
     table = store.derived(stored).lineup
@@ -248,6 +249,9 @@ def _newcomer(stored: store.Stored, name: str) -> None:
         if player_key(table.names[p]) == player_key(name):
             message = N_("%(name)s left the game: bring them back under “Someone comes back”.")
             raise fail(message, name=table.names[p], field="name")
+    handed = {player_key(e["to"]) for e in table.events if e["kind"] == "seat"} if table else set()
+    if player_key(name) in handed:
+        raise fail(N_("Two players are named %(name)s: names must differ."), name=name, field="name")
 
 
 def _returning(stored: store.Stored, p: int) -> int:
