@@ -43,7 +43,7 @@ def from_document(document) -> Game:
     if bad_names := printable_names(game.players):
         raise Invalid(bad_names)
     game = rules.checked(game)  # its options complete, as sheets and the store read them
-    rules.play(game)  # raises Invalid naming the round, the player and the reason
+    rules.play(game, rules.EVERY_ROUND)  # Invalid naming the round, the player and the reason; its joins made now
     return game
 
 

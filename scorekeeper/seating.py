@@ -30,7 +30,7 @@ def add_change(db: Database, game_id: str, version: int, change: dict, name: str
             rounds = _padded(rounds, len(stored.game.players), 1)
         changes = [*changes, {"before": number, **change}]
         game = replace(stored.game, players=players, rounds=rounds, changes=changes)
-        stored.result = rules.play(game)  # Invalid: refused, nothing stored
+        stored.result = rules.play(game, _joining(change, number))  # Invalid: refused, nothing stored
         kept = _regrown(stored, 1) if name is not None else {}
         stored.game = game
         if name is not None:
@@ -111,7 +111,7 @@ def _played(game, change: dict) -> rules.Result:
     so, and a player count the correction breaks names the player of the change corrected (not of the last change
     before that round)."""
     try:
-        return rules.play(game)
+        return rules.play(game, _joining(change, change["before"]))
     except Invalid as exc:
         found = next((p for p in exc.problems if msgid(p.message) in MEMBERS), None)
         if found is None:
@@ -121,6 +121,11 @@ def _played(game, change: dict) -> rules.Result:
             "Undo the rounds back to round %(round)d to change it."
         )
         raise fail(message, round=found.round, field="changes") from None
+
+
+def _joining(change: dict, number: int) -> tuple[int, ...]:
+    """The round a join being made (or corrected) comes before: the pack must deal it (rules.play's `joins`)."""
+    return (number,) if "join" in change else ()
 
 
 def _about(found: Problem, change: dict) -> Problem:

@@ -7,6 +7,7 @@ The games are the ones scorekeeper/registry.py lists, in its order; each one's m
 from __future__ import annotations
 
 import copy
+from collections.abc import Container
 from functools import cache
 
 from .. import registry
@@ -31,6 +32,7 @@ from .fields import is_int
 from .problems import shown
 
 __all__ = [
+    "EVERY_ROUND",
     "N_",
     "Game",
     "Invalid",
@@ -55,6 +57,7 @@ __all__ = [
 ]
 
 MAX_ROUNDS = 1000  # an evening is 10 to 60; a page or a save costs the same at round 6 or 1,000
+EVERY_ROUND = range(1, MAX_ROUNDS + 2)  # a game file's joins are all made as it is read
 
 
 @cache
@@ -91,9 +94,11 @@ def checked(game: Game) -> Game:
     return Game(game.rules, game.players, options, game.first_dealer, game.rounds)
 
 
-def play(game: Game) -> Result:
+def play(game: Game, joins: Container[int] = ()) -> Result:
     """Play a game through its recorded rounds; raise Invalid (naming the round) at the first bad one. The game
-    is not changed: checked(game) is the game as played, its options complete."""
+    is not changed: checked(game) is the game as played, its options complete. `joins`: the rounds before which
+    a join is being made (the changes page, a correction, a game file), refused if the pack cannot deal that round
+    to the table; a stored game plays as it was stored, its next bids saying what the pack cannot deal."""
     rules = get(game.rules)
     game = checked(game)
     if not is_int(game.first_dealer) or not 0 <= game.first_dealer < len(game.players):
@@ -111,7 +116,7 @@ def play(game: Game) -> Result:
             field="rounds",
         )
     if game.changes:  # players came, sat out or left: RULES.md section 8
-        return lineup.play(rules, game)
+        return lineup.play(rules, game, joins)
     state = rules.start(game)
     results = []
     for rnd in game.rounds:

@@ -11,6 +11,7 @@ themselves are checked and played by rules/lineup_changes.py. Pure Python.
 from __future__ import annotations
 
 import copy
+from collections.abc import Container
 from typing import Any
 
 from . import rounds, seats
@@ -167,12 +168,13 @@ def result(rules: Rules, game: Game, state: State, rounds: list[RoundResult]) ->
     )
 
 
-def play(rules: Rules, game: Game) -> Result:
-    """Play a game with changes through: each group of changes, then the round it comes before."""
+def play(rules: Rules, game: Game, joins: Container[int] = ()) -> Result:
+    """Play a game with changes through: each group of changes, then the round it comes before (the pack checked
+    after the joins being made before the rounds `joins`)."""
     state = start(rules, game)
     rounds, at = [], 0
     for number in range(1, len(game.rounds) + 2):
-        at = changes_before(rules, game, state, at, number)
+        at = changes_before(rules, game, state, at, number, number in joins)
         if number <= len(game.rounds):
             rounds.append(play_one(rules, game, state, game.rounds[number - 1]))
     return result(rules, game, state, rounds)

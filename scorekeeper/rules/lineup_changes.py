@@ -134,8 +134,10 @@ def start(rules: Rules, game: Game) -> State:
 
 
 # -- the changes -------------------------------------------------------------------------------------------
-def changes_before(rules: Rules, game: Game, state: State, at: int, number: int) -> int:
-    """Play the changes listed from `at` that come before round `number`; the index of the next one."""
+def changes_before(rules: Rules, game: Game, state: State, at: int, number: int, joining: bool = False) -> int:
+    """Play the changes listed from `at` that come before round `number`; the index of the next one. `joining`:
+    a join is being made among them, so the pack must still deal the round (a stored join is not refused again:
+    the game was accepted so, and its next bids say what the pack cannot deal)."""
     group = []
     while at < len(game.changes) and game.changes[at]["before"] == number:
         change = game.changes[at]
@@ -155,7 +157,8 @@ def changes_before(rules: Rules, game: Game, state: State, at: int, number: int)
         settle(rules, game, state)
         if not state.finished:
             _bound(rules, game, state, number, named(group[-1]))
-            _dealt(rules, game, state, number, [c["join"] for c in group if "join" in c])
+            if joining:
+                _dealt(rules, game, state, number, [c["join"] for c in group if "join" in c])
     return at
 
 

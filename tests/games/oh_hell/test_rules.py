@@ -290,7 +290,8 @@ N = None
 )
 def test_a_hand_the_pack_cannot_deal_to_the_players_of_a_round_is_refused(second, refused):
     """Fay joins before hand 2: the hands stay those set for five players, and one of 9 is too many for six: her
-    join is refused, naming her (RULES.md section 8)."""
+    join, made now (rules.play's `joins`), is refused, naming her (RULES.md section 8); stored so before it was
+    refused, the game plays, and its bids say what the pack cannot deal."""
     first = {"bids": [1, 0, 0, 0, 0, N], "tricks": [1, 0, 0, 0, 0, N]}
     second_round = {"bids": [0] * 6, "tricks": [second, 0, 0, 0, 0, 0]}
     game_ = Game("oh-hell", P6, {"hands": [1, second], "hook": False}, 0, [first, second_round])
@@ -300,8 +301,13 @@ def test_a_hand_the_pack_cannot_deal_to_the_players_of_a_round_is_refused(second
         assert result.finished and result.totals[5] == 10 + 10  # she started at the lowest total, 10, and made 0
         return
     with pytest.raises(Invalid) as found:
-        rules.play(game_)
+        rules.play(game_, joins=[2])
     assert seen(found.value.problems) == [(2, 5, "changes", refused)]
+    kept = Game("oh-hell", P6, game_.options, 0, [first], game_.changes)
+    assert rules.play(kept).upcoming.cards == 9
+    with pytest.raises(Invalid) as found:
+        rules.check_draft(kept, "bids", {"bids": [0] * 6})
+    assert [p.text() for p in found.value.problems] == [refused]
 
 
 def test_the_bids_of_a_hand_the_pack_cannot_deal_to_the_players_of_a_round_are_refused():

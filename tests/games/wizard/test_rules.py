@@ -208,7 +208,7 @@ def test_the_highest_total_wins_ties_shared():
 )
 def test_the_rounds_follow_the_players_at_the_start_and_a_hand_the_pack_cannot_deal_is_refused(joins, refused):
     """Three players start (20 rounds); Dan joins before round `joins`: 20 rounds still, and round r deals r (a
-    join before a round the pack cannot deal to four is refused, naming him)."""
+    join made before a round the pack cannot deal to four is refused, naming him)."""
     rounds = [{**dealt(r, 4), "tricks": [r, 0, 0, 0]} for r in range(1, joins + 1)]
     for rnd in rounds[: joins - 1]:
         rnd["bids"][3] = rnd["tricks"][3] = None
@@ -219,7 +219,7 @@ def test_the_rounds_follow_the_players_at_the_start_and_a_hand_the_pack_cannot_d
         assert result.rounds[-1].cards == 15 and result.upcoming.cards == 16 and not result.finished
         return
     with pytest.raises(Invalid) as found:
-        rules.play(game_)
+        rules.play(game_, joins=[joins])
     assert seen(found.value.problems) == [(joins, 3, "changes", refused)]
 
 
