@@ -17,6 +17,7 @@ from collections.abc import Callable
 from scorekeeper import registry, rules
 from scorekeeper.registry import Bundle
 from scorekeeper.rules.exact_bids import ExactBids
+from tests.markup import parse
 from tests.samples import Posts, expected, normalised, sample
 
 Need = Callable[[Bundle], bool]  # what a test needs of a game, asked of its bundle
@@ -119,6 +120,15 @@ def counts_reneges(bundle: Bundle) -> bool:
     """Its round's last step counts each player's reneges (reneges.0, reneges.1...), after an earlier step."""
     steps = posts(sample(bundle.id).GAME, 1)
     return len(steps) > 1 and "reneges.0" in steps[-1][1]
+
+
+def typed_numbers(bundle: Bundle) -> bool:
+    """Its sample's first round types a number in a box (its board.html draws an input of inputmode numeric for a
+    field the round's last step posts), not only chips: the box's name up to its first dot names the field."""
+    inputs = parse((bundle.folder / "board.html").read_text()).all("input")
+    boxes = {box.attrs["name"].split(".")[0] for box in inputs if box.attrs.get("inputmode") == "numeric"}
+    game = sample(bundle.id).GAME
+    return any(name.split(".")[0] in boxes for name in posts(game, 1)[-1][1])
 
 
 def changing_table(bundle: Bundle) -> bool:
