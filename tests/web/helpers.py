@@ -70,6 +70,17 @@ def statistics(client, document: dict) -> Callable[[str], dict[str, str]]:
     return of
 
 
+def was_shown(client, url) -> str:
+    """The names the rename page shows (posted back with the new ones)."""
+    return parse(client.get(f"{url}/players").get_data()).value("was")
+
+
+def rename(client, url, names, headers=None, was=None):
+    """Post the rename form as the page sends it (`was`: the names it was drawn with, if not the page's now)."""
+    data = {**seats("player", names), "was": was_shown(client, url) if was is None else was}
+    return client.post(f"{url}/players", data=data, headers=headers or {})
+
+
 def undo_was(client, url) -> str:
     """What the game page's undo button says it undoes (the last round, as JSON)."""
     found = parse(client.get(url).get_data()).all("input", name="was")

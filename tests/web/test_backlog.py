@@ -16,7 +16,7 @@ from tests import pick
 from tests.samples import sample
 from tests.samples import start as setup
 
-from .helpers import HX, game_count, listed_games, post_round, start, stored
+from .helpers import HX, game_count, listed_games, post_round, rename, start, stored
 
 ANY = pick.game(pick.players(3))  # any game three can play, and its sample's whole game
 
@@ -66,8 +66,7 @@ def test_every_change_writes_the_games_summary_no_page_has_to(app, client):
     assert post_round(client, drafted, 1, step, fields).status_code == 303  # a draft moves the version on too
     assert up_to_date(app)
     players = game["players"]
-    renamed = {f"player.{seat}": name for seat, name in enumerate(["Anna", *players[1:]])}
-    assert client.post(f"{drafted}/players", data={"was": json.dumps(players), **renamed}).status_code == 303
+    assert rename(client, drafted, ["Anna", *players[1:]], was=json.dumps(players)).status_code == 303
     assert up_to_date(app)
     assert "Anna" in client.get("/history?player=anna").get_data(as_text=True)
 

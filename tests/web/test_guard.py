@@ -18,7 +18,7 @@ from scorekeeper.worker import Lot, Worker
 from tests import pick
 from tests.conftest import own_app
 
-from .helpers import HX, game_count, start
+from .helpers import HX, game_count, rename, seats, start
 
 TABLE = ["Anne", "Julien", "Sylvie"]
 GAME = pick.game(pick.players(3))  # any game three can play
@@ -61,12 +61,10 @@ def news(client, url: str, threads: list[threading.Thread]) -> None:
     """News for the waiting polls, which then answer (a player renamed, or a table started at the club night);
     each is over within seconds, not at the end of its wait."""
     if "/events/" in url:
-        players = {f"player.{k}": name for k, name in enumerate(TABLE)}
-        event = url.rsplit("/", 1)[1]
-        assert client.post(f"/new/{GAME}", data={**players, "dealer": "0", "event": event}).status_code == 303
+        table = {**seats("player", TABLE), "dealer": "0", "event": url.rsplit("/", 1)[1]}
+        assert client.post(f"/new/{GAME}", data=table).status_code == 303
     else:
-        renamed = {f"player.{k}": name for k, name in enumerate([*TABLE[:-1], "Zoé"])}
-        assert client.post(f"{url}/players", data={"was": json.dumps(TABLE), **renamed}).status_code == 303
+        assert rename(client, url, [*TABLE[:-1], "Zoé"], was=json.dumps(TABLE)).status_code == 303
     for thread in threads:
         thread.join(10)
         assert not thread.is_alive(), "a waiting poll was not answered by the news"

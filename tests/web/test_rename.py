@@ -14,11 +14,10 @@ from pypdf import PdfReader
 from scorekeeper import live
 from scorekeeper.live.watchers import Watchers
 from tests import pick
-from tests.markup import parse
 from tests.samples import expected, sample
 from tests.samples import start as setup
 
-from .helpers import HX, links, stored, text
+from .helpers import HX, links, rename, stored, text, was_shown
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -49,18 +48,6 @@ def url(client):
     response = client.post("/games/import", data=json.dumps(GAME), content_type="application/json")
     assert response.status_code == 303
     return response.headers["Location"]
-
-
-def was_shown(client, url) -> str:
-    """The names the rename page shows (posted back with the new ones)."""
-    return parse(client.get(f"{url}/players").get_data()).value("was")
-
-
-def rename(client, url, names, headers=None, was=None):
-    """Post the rename form as the page sends it."""
-    data = {f"player.{seat}": name for seat, name in enumerate(names)}
-    data["was"] = was_shown(client, url) if was is None else was
-    return client.post(f"{url}/players", data=data, headers=headers or {})
 
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])

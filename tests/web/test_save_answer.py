@@ -15,6 +15,7 @@ from scorekeeper.views import games
 from tests import pick
 from tests.markup import Element, parse
 from tests.samples import HX, enter, expected, first, post_round, sample, start
+from tests.web.helpers import rename
 
 CONSTRAINTS = frozenset(("required", "min", "max", "pattern", "minlength"))  # what a browser would check itself
 GAMES = [pytest.param(bundle.id, id=bundle.id) for bundle in registry.GAMES]
@@ -111,9 +112,7 @@ def test_a_board_changed_meanwhile_is_drawn_whole(client):
     url = enter(client, first(game, 1))
     seen = shown(client, url)
     # the names changed (on another phone, or this one's other tab) after this page was drawn: its board is old
-    names = {f"player.{k}": name for k, name in enumerate(["Zoé", *game["players"][1:]])}
-    was = json.dumps(game["players"])
-    assert client.post(f"{url}/players", data={**names, "was": was}).status_code == 303
+    assert rename(client, url, ["Zoé", *game["players"][1:]], was=json.dumps(game["players"])).status_code == 303
     answer = last_step(client, url, game, 2, {"shown": seen})
     board = answer.first(id="scoreboard")
     assert "card" in board.attrs["class"].split() and board.attrs.get("hx-swap-oob") == "replace"

@@ -13,7 +13,7 @@ from scorekeeper.rules import unseen
 from tests import pick
 from tests.samples import sample
 
-from .helpers import game_count, terms, text
+from .helpers import game_count, seats, terms, text
 from .test_events import leaderboard, make_event, play
 
 EN = {"Accept-Language": "en"}
@@ -28,7 +28,7 @@ BLANKS = "\u115f \u1160 \u2800 \u3164 \uffa0"
 
 def new_game(client, players):
     """Post the new-game form for a table of these players."""
-    data = {**{f"player.{seat}": name for seat, name in enumerate(players)}, "dealer": "0"}
+    data = {**seats("player", players), "dealer": "0"}
     return client.post(f"/new/{GAME}", data=data, headers=EN)
 
 

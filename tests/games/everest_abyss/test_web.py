@@ -354,8 +354,7 @@ def test_the_round_limit_ends_the_game_with_the_most_tokens(client):
 
 @pytest.mark.parametrize("players, tokens", [(["Solo"], "26"), (P3, "1"), (P3, "lots")])
 def test_bad_setups_are_refused(client, players, tokens):
-    data = {f"player.{k}": p for k, p in enumerate(players)}
-    data.update({"dealer": "0", "option.tokens": tokens})
+    data = {**seats("player", players), "dealer": "0", "option.tokens": tokens}
     assert client.post("/new/everest-abyss", data=data).status_code == 422
 
 

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import HX, post_round, start, text, totals
+from tests.web.helpers import HX, post_round, seats, start, text, totals
 
 P3 = ["Anne", "Julien", "Sylvie"]
 EN = {"Accept-Language": "en"}
@@ -54,8 +54,7 @@ def test_setup_offers_the_rounds_as_an_empty_box_meaning_as_many_as_players(clie
     ],
 )
 def test_bad_setups_are_refused(client, players, rounds, message):
-    data = {f"player.{k}": p for k, p in enumerate(players)}
-    data.update({"dealer": "0", "option.rounds": rounds})
+    data = {**seats("player", players), "dealer": "0", "option.rounds": rounds}
     response = client.post("/new/inferno", data=data, headers=EN)
     assert response.status_code == 422
     assert message in text(response)

@@ -9,8 +9,7 @@ import json
 import pytest
 
 from tests.games.tout_ou_rien.test_table_as_it_ended import CHANGED
-from tests.markup import parse
-from tests.web.helpers import text
+from tests.web.helpers import rename, text
 
 pytestmark = pytest.mark.two_engines
 
@@ -24,17 +23,10 @@ def imported(client, document: dict) -> str:
     return response.headers["Location"]
 
 
-def rename(client, url: str, names: list[str]):
-    """The rename form posted with `names`, as the page showed the old ones; the response."""
-    was = parse(client.get(f"{url}/players").get_data()).first("input", name="was").attrs["value"]
-    typed = {f"player.{seat}": name for seat, name in enumerate(names)}
-    return client.post(f"{url}/players", data={"was": was, **typed}, headers=EN)
-
-
 def test_a_player_is_not_renamed_to_the_name_a_seat_was_handed_over_to(client):
     url = imported(client, CHANGED)  # Anne's seat went to Marc before hand 3
     before = client.get(f"{url}/export.json").get_json()
-    refused = rename(client, url, ["Anne", "Marc", "Cleo", "Dan", "Eve"])
+    refused = rename(client, url, ["Anne", "Marc", "Cleo", "Dan", "Eve"], EN)
     assert refused.status_code == 422 and "Marc has already played in this game" in text(refused)
     assert client.get(url).status_code == 200 and client.get(f"{url}/export.json").get_json() == before
 
@@ -51,5 +43,5 @@ def test_a_table_of_six_where_one_left_and_one_came_is_renamed(client):
         "changes": [{"before": 2, "leave": 5}, {"before": 2, "join": 6}],
     }
     url = imported(client, document)
-    assert rename(client, url, ["Anne", "Ben", "Cleo", "Dan", "Eve", "Fay", "Guus"]).status_code == 303
+    assert rename(client, url, ["Anne", "Ben", "Cleo", "Dan", "Eve", "Fay", "Guus"], EN).status_code == 303
     assert client.get(f"{url}/export.json").get_json()["players"][6] == "Guus"

@@ -156,8 +156,7 @@ def test_a_correction_keeps_the_trump_a_game_file_gave(client):
     ],
 )
 def test_bad_setups_are_refused(client, players, message):
-    data = {f"player.{k}": p for k, p in enumerate(players)}
-    data["dealer"] = "0"
+    data = {**seats("player", players), "dealer": "0"}
     response = client.post("/new/tout-ou-rien", data=data)
     assert response.status_code == 422 and message in text(response)
 
