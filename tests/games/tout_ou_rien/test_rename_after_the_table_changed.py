@@ -4,23 +4,14 @@ stored, and the game's page, changes page and files answered 500 from then on ("
 this game"); and a table of six where one left and one came lists seven, which a rename refused as if seven sat
 down at the start ("played by 3 to 6 players")."""
 
-import json
-
 import pytest
 
 from tests.games.tout_ou_rien.test_table_as_it_ended import CHANGED
-from tests.web.helpers import rename, text
+from tests.web.helpers import imported, rename, text
 
 pytestmark = pytest.mark.two_engines
 
 EN = {"Accept-Language": "en"}
-
-
-def imported(client, document: dict) -> str:
-    """The game file imported (so owned) by this phone: its address."""
-    response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
-    assert response.status_code == 303, text(response)
-    return response.headers["Location"]
 
 
 def test_a_player_is_not_renamed_to_the_name_a_seat_was_handed_over_to(client):
