@@ -1,6 +1,7 @@
 """What every page state must pass, checked in one place: axe-core finds nothing in the light and the dark
-theme, every control is a 44x44 CSS px target, and at 200% zoom on a phone (195 CSS px) nothing scrolls
-sideways, no board name is cut short and no total runs into the next."""
+theme (every rule in the light one; in the dark one the rules a colour can change, once the page is shown to have
+the same markup and the same boxes as in the light one), every control is a 44x44 CSS px target, and at 200% zoom
+on a phone (195 CSS px) nothing scrolls sideways, no board name is cut short and no total runs into the next."""
 
 from __future__ import annotations
 
@@ -16,17 +17,24 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 ZOOMED: ViewportSize = {"width": 195, "height": 422}  # a 390x844 phone at 200% zoom
 TARGET = 44  # CSS px, WCAG 2.5.5
 
-# every rule in the first theme; in the second only the rules a colour can change (the markup is the same page)
-RUN_AXE = """async colours => {
-  const result = await axe.run(document, {resultTypes: ["violations"],
-    ...(colours ? {runOnly: ["color-contrast", "link-in-text-block"]}
-                : {rules: {"label-content-name-mismatch": {enabled: true}}})});
-  return result.violations.map(v => `${v.id} (${v.impact}): ` +
-    v.nodes.slice(0, 4).map(n => n.target.join(" ")).join(", "));
+# the theme-free part of the page, taken in each theme: its markup, and each element's box and visibility, so
+# that what axe checked once (names, roles, labels, landmarks, target sizes) is shown to be the same page in the
+# other theme; the body's background tells that the other theme was drawn at all
+# (leaving out what htmx and follow.js set while a request is under way: no style reads them)
+SHAPE = """function shape() {
+  const elements = [...document.body.querySelectorAll("*")];
+  const html = document.documentElement.outerHTML.replace(/ data-following="[^"]*"/g, "")
+    .replace(/ class="([^"]*)"/g, (_, names) => {
+      const kept = names.split(/\\s+/).filter(n => n && !n.startsWith("htmx-")).join(" ");
+      return kept ? ` class="${kept}"` : "";
+    });
+  return {html, elements, background: getComputedStyle(document.body).backgroundColor,
+    boxes: elements.map(e => { const r = e.getBoundingClientRect();
+      return `${r.x} ${r.y} ${r.width} ${r.height} ${getComputedStyle(e).visibility}`; })};
 }"""
 
 # every control a finger taps, by the box it is tapped on (a hidden radio's label); hidden ones skipped
-SMALL_TARGETS = """limit => {
+SMALL_TARGETS = """function smallTargets(limit) {
   const small = [], seen = new Set();
   const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary, ' +
     '[tabindex]:not([tabindex="-1"])';
@@ -41,6 +49,53 @@ SMALL_TARGETS = """limit => {
   }
   return small;
 }"""
+
+VIOLATIONS = """function violations(result) {
+  return result.violations.map(v => `${v.id} (${v.impact}): ` +
+    v.nodes.slice(0, 4).map(n => n.target.join(" ")).join(", "));
+}"""
+
+# the first theme: axe injected if this page has none yet (one round trip, not two), every rule, the small
+# targets, and the page's shape kept for the second theme
+FIRST_THEME = f"""async ({{axeUrl, limit}}) => {{
+  {SHAPE}
+  {SMALL_TARGETS}
+  {VIOLATIONS}
+  if (!window.axe) await new Promise((loaded, failed) => {{
+    const script = Object.assign(document.createElement("script"), {{src: axeUrl, onload: loaded, onerror: failed}});
+    document.head.append(script);
+  }});
+  const result = await axe.run(document, {{resultTypes: ["violations"],
+    rules: {{"label-content-name-mismatch": {{enabled: true}}}}}});
+  window.auditShape = shape();
+  return {{violations: violations(result), small: smallTargets(limit)}};
+}}"""
+
+# the second theme: only the rules a colour can change, once the page is shown to be the same but for its colours
+SECOND_THEME = f"""async () => {{
+  {SHAPE}
+  {VIOLATIONS}
+  const first = window.auditShape, now = shape(), name = e => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
+    (e.classList.length ? "." + [...e.classList].join(".") : "");
+  delete window.auditShape;
+  if (now.background === first.background)
+    return [`the second theme was not drawn: the body is ${{now.background}} in both`];
+  const changed = [];
+  if (now.html !== first.html) {{
+    let at = 0;
+    while (now.html[at] === first.html[at]) at++;
+    changed.push(`the markup differs from the first theme's at "${{now.html.slice(Math.max(0, at - 60), at + 40)}}"`);
+  }}
+  now.elements.forEach((e, k) => {{
+    if (first.elements[k] !== e || first.boxes[k] === now.boxes[k] || changed.length >= 6) return;
+    const text = e.textContent.trim().replace(/\\s+/g, " ").slice(0, 30);
+    changed.push(`${{name(e)}} "${{text}}" at ${{first.boxes[k]}}, now ${{now.boxes[k]}}`);
+  }});
+  if (changed.length) return changed.map(c => `not the first theme's page: ${{c}}`);
+  const result = await axe.run(document, {{resultTypes: ["violations"],
+    runOnly: ["color-contrast", "link-in-text-block"]}});
+  return violations(result);
+}}"""
 
 # at 195 px: the page's width, board names cut short, cells whose text spills over their neighbours
 # the page's width is compared with the width asked for, not innerWidth: a phone (is_mobile) widens its layout
@@ -103,13 +158,13 @@ class Audit:
     def __call__(self, state: str) -> None:
         """Check the page as it is now, under the name `state`."""
         page = self.page
-        if not page.evaluate("!!window.axe"):
-            page.add_script_tag(url=axe_url())
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            self.problems += [f"{state}, {scheme}: {v}" for v in page.evaluate(RUN_AXE, scheme == "dark")]
-        small = page.evaluate(SMALL_TARGETS, TARGET)
+        page.emulate_media(color_scheme="light")
+        first = page.evaluate(FIRST_THEME, {"axeUrl": axe_url(), "limit": TARGET})
+        self.problems += [f"{state}, light: {v}" for v in first["violations"]]
+        small = first["small"]
         self.problems += [f"{state}: target under 44x44: {s} (x{small.count(s)})" for s in dict.fromkeys(small)]
+        page.emulate_media(color_scheme="dark")
+        self.problems += [f"{state}, dark: {v}" for v in page.evaluate(SECOND_THEME)]
         size = page.viewport_size
         page.set_viewport_size(ZOOMED)
         self.problems += [f"{state}, 200% zoom: {p}" for p in page.evaluate(ZOOM_PROBLEMS, ZOOMED["width"])]
