@@ -8,16 +8,11 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import chip_selector, fits, press, start_game, submit_step, tap
+from tests.browser.helpers import chip_selector, fits, press, start_game, submit_step, tap, totals
 
 pytestmark = pytest.mark.browser
 
 P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
-
-
-def totals(page: Page) -> list[int]:
-    """The totals row of the board."""
-    return [int(t) for t in page.locator("#scoreboard tfoot td").all_inner_texts()]
 
 
 def round_totals(page: Page, number: int) -> list[str]:

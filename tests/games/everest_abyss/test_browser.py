@@ -7,33 +7,17 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import press, submit_step, tap
+from tests.browser.helpers import press, start_game, submit_step, tap, totals
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Anne", "Julien", "Sylvie"]
 
 
-def start(page: Page, base: str) -> str:
-    """A three-player game with 10 tokens each, Anne dealing first."""
-    page.goto(f"{base}/new/everest-abyss")
-    for seat, name in enumerate(NAMES):
-        page.locator(f"#player-{seat}").fill(name)
-    page.locator("#opt-tokens").fill("10")
-    page.locator("#setup-form button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/games/[^/?#]+$"))
-    return page.url
-
-
 def hand(page: Page, seat: int, a: int, b: int) -> None:
     """Tap a player's two digits."""
     tap(page, f"hands.{seat}.0", a)
     tap(page, f"hands.{seat}.1", b)
-
-
-def held(page: Page) -> list[int]:
-    """The tokens each player holds, from the board's totals row."""
-    return [int(t.strip()) for t in page.locator("#scoreboard tfoot td").all_inner_texts()]
 
 
 def bank(page: Page) -> int:
@@ -47,9 +31,9 @@ def save(page: Page, number: int) -> None:
 
 
 def test_play_until_a_player_is_out(page: Page, live_server):
-    start(page, live_server)
+    start_game(page, live_server, "everest-abyss", NAMES, options={"tokens": 10})  # Anne deals first
     pot = page.locator(".ea-pot output")
-    assert held(page) == [10, 10, 10] and bank(page) == 30
+    assert totals(page) == [10, 10, 10] and bank(page) == 30  # the totals row: the tokens each player holds
 
     # round 1, Anne deals: a stake is one tap on its chip, the pot grows as they are entered
     expect(page.locator("#player-1 .ea-stakes label.chip")).to_have_count(10)
@@ -77,7 +61,7 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     expect(verdict).to_contain_text("Big Boss")
     expect(verdict).to_contain_text("Julien et Sylvie ont tous les deux 65")  # two players: both, not all
     save(page, 1)
-    assert held(page) == [7, 16, 7] and sum(held(page)) == bank(page) == 30
+    assert totals(page) == [7, 16, 7] and sum(totals(page)) == bank(page) == 30
     expect(page.locator("#round-1 .ea-boss")).to_have_count(1)
 
     # round 2, Julien deals: Sylvie goes tapis with all 7, Anne folds, Julien takes the pot
@@ -99,7 +83,7 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     expect(pot).to_have_text("16")
     tap(page, "winner", 1)
     save(page, 2)
-    assert held(page) == [5, 25, 0] and sum(held(page)) == bank(page) == 30
+    assert totals(page) == [5, 25, 0] and sum(totals(page)) == bank(page) == 30
 
     # the board sets Sylvie apart: marked out, greyed, and gone from the next round's form
     expect(page.locator("#round-2 .ea-outmark.ea-out-2")).to_have_count(1)
@@ -119,7 +103,7 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     tap(page, "winner", 0)
     press(page, "#round-entry button[type=submit]")
     expect(page.locator("#round-form #first-error")).to_contain_text("Anne")
-    assert held(page) == [5, 25, 0] and sum(held(page)) == 30
+    assert totals(page) == [5, 25, 0] and sum(totals(page)) == 30
 
     # nothing scrolls sideways on a narrow phone
     page.set_viewport_size({"width": 360, "height": 800})
