@@ -4,7 +4,6 @@ game, its players and its day."""
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from urllib.parse import unquote
@@ -16,21 +15,13 @@ from scorekeeper.i18n import translate
 from tests import pick
 from tests.markup import parse
 from tests.samples import sample
+from tests.web.helpers import imported
 
 from .helpers import A4, LETTER, pages, pdf_text, size
 
 EN = {"Accept-Language": "en"}
 THREE = rules.get(pick.game(pick.players(3)))  # any game three play
 BOUND = f"{THREE.name} is played by {THREE.min_players} to {THREE.max_players} players, not {{}}."
-
-
-def imported(client, document: dict) -> str:
-    """Import a game file; return the game's page."""
-    response = client.post(
-        "/games/import", data=json.dumps(document, ensure_ascii=False), content_type="application/json"
-    )
-    assert response.status_code == 303
-    return response.headers["Location"]
 
 
 def problems(response) -> list[str]:

@@ -16,16 +16,9 @@ from tests import pick
 from tests.samples import sample
 from tests.samples import start as setup
 
-from .helpers import HX, game_count, listed_games, post_round, rename, start, stored
+from .helpers import HX, game_count, imported, listed_games, post_round, rename, start, stored
 
 ANY = pick.game(pick.players(3))  # any game three can play, and its sample's whole game
-
-
-def imported(client, document) -> str:
-    """Import a game file on this phone; its URL."""
-    response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"]
 
 
 def summaries(app) -> dict[str, tuple[int, int]]:

@@ -6,13 +6,13 @@ sits out round 3, someone leaves before round 4)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from scorekeeper import rules
 from tests import lineup_walk
 from tests.markup import parse
+
+from .helpers import imported
 
 EN = {"Accept-Language": "en"}
 
@@ -21,13 +21,6 @@ EN = {"Accept-Language": "en"}
 def walked() -> dict:
     """The game file of the first game (by id) that walks a changing table."""
     return lineup_walk.walk(lineup_walk.walked()[0])
-
-
-def imported(client, document: dict) -> str:
-    """A game file imported (so owned, and scored) by `client`: its address."""
-    response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"]
 
 
 def cut(document: dict, rounds: int, changes: int = 0) -> dict:

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import text
+from tests.web.helpers import imported, text
 
 PLAYED: dict = {  # ten rounds of three, every trick to Anne
     "format": "scorekeeper-game/1",
@@ -30,13 +30,6 @@ SAID = {
     "fr": "Le paquet de 60 cartes ne peut pas donner 13 cartes à chacun de 5 joueurs.",
     "de": "Ein Spiel von 60 Karten reicht nicht, um 5 Spielern je 13 Karten zu geben.",
 }
-
-
-def imported(client, document: dict) -> str:
-    """A game file imported by `client`: its address."""
-    response = client.post("/games/import", data=json.dumps(document), content_type="application/json")
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"]
 
 
 def join(client, url: str, name: str, lang: str = "en"):
