@@ -20,7 +20,7 @@ from tests.markup import parse
 from tests.samples import all_fields, enter, first, sample
 from tests.samples import start as start_game
 
-from .helpers import HX, game_count, post_round, stored, text
+from .helpers import HX, game_count, imported, post_round, stored, text
 
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
@@ -61,8 +61,8 @@ def unchanged(app, url, before: store.Stored) -> bool:
     return (after.version, after.game.rounds, after.draft) == (before.version, before.game.rounds, before.draft)
 
 
-def imported(client, document, headers=None):
-    """POST a game file (a dict, or raw text) to the import."""
+def sent(client, document, headers=None):
+    """POST a game file (a dict, or raw text) to the import; the response, refused or not."""
     body = document if isinstance(document, str | bytes) else json.dumps(document)
     return client.post("/games/import", data=body, content_type="application/json", headers=headers or {})
 
@@ -190,7 +190,7 @@ def test_a_setup_option_of_thousands_of_digits_is_refused_by_its_label(app, clie
 )
 @pytest.mark.parametrize("headers", [EN, FR], ids=["en", "fr"])
 def test_deep_json_is_refused_with_a_message(app, client, body, headers):
-    response = imported(client, body, headers)
+    response = sent(client, body, headers)
     assert response.status_code == 400
     said = text(response)
     assert ("nest more than 12 deep" in said) or ("s’imbriquent sur plus de 12 niveaux" in said)
@@ -230,7 +230,7 @@ def test_a_form_past_64_kb_is_refused_before_it_is_read(app, client, aon, htmx, 
             assert response.headers["HX-Retarget"] == "#flash"
     assert unchanged(app, aon, before) and game_count(app) == 1
     # a game file may still be 1 MB: the door is a form's, not the import's
-    assert imported(client, json.dumps(game_file()) + " " * 500_000).status_code == 303
+    assert sent(client, json.dumps(game_file()) + " " * 500_000).status_code == 303
 
 
 @pytest.mark.parametrize(
@@ -244,11 +244,11 @@ def test_a_form_past_64_kb_is_refused_before_it_is_read(app, client, aon, htmx, 
 )
 def test_a_lone_surrogate_is_refused(app, client, document):
     body = json.dumps(document)  # json writes it as a \\ud800 escape, which parses into broken text
-    response = imported(client, body, EN)
+    response = sent(client, body, EN)
     assert response.status_code == 400
     assert "broken character (half of a surrogate pair)" in text(response)
     assert game_count(app) == 0
-    response = imported(client, body, FR)
+    response = sent(client, body, FR)
     assert response.status_code == 400 and "caractère cassé" in text(response)
 
 
@@ -265,7 +265,7 @@ def test_the_language_switch_never_writes_a_header_from_the_address(client, quer
 def test_a_4300_digit_number_in_a_game_file_says_too_long(app, client):
     document = json.dumps(game_file(rules_id=NUMBERED, first_dealer=0))[:-1]
     document += f', "options": {{"{NUMBER.name}": ' + "7" * 5000 + "}}"
-    response = imported(client, document, EN)
+    response = sent(client, document, EN)
     assert response.status_code == 400
     assert "holds a number of 5000 digits" in text(response) and "not text" not in text(response)
     assert game_count(app) == 0
@@ -278,12 +278,12 @@ BAD_NAMES = ["An\x00ne", "An\nne", "Anne\x1b[31m", "\u202eennA", "Anne\u2066", "
 
 @pytest.mark.parametrize("name", BAD_NAMES)
 def test_a_name_with_control_or_direction_characters_is_refused_on_import(app, client, name):
-    response = imported(client, game_file(players=[name, "B", "C"]), EN)
+    response = sent(client, game_file(players=[name, "B", "C"]), EN)
     assert response.status_code == 422
     assert "The name of player 1 holds a control or text-direction character" in text(response)
     assert "\x00" not in response.get_data(as_text=True)
     assert game_count(app) == 0
-    response = imported(client, game_file(players=[name, "B", "C"]), FR)
+    response = sent(client, game_file(players=[name, "B", "C"]), FR)
     assert "Le nom du joueur 1 contient un caractère de contrôle" in text(response)
 
 
@@ -344,7 +344,7 @@ def test_a_missing_round_number_is_said_to_be_missing(client, aon):
     ids=["no format", "another format", "no game", "not a number", "out of range", "hands"],
 )
 def test_game_file_messages_name_labels_and_never_show_python_values(client, document, said):
-    response = imported(client, document, EN)
+    response = sent(client, document, EN)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert said in html.unescape(text(response))
@@ -373,13 +373,13 @@ def marathon(rounds: int) -> dict:
 
 
 def test_a_game_holds_at_most_1000_rounds(app, client, monkeypatch):
-    response = imported(client, marathon(1001), EN)
+    response = sent(client, marathon(1001), EN)
     assert response.status_code == 422
     assert "Round 1001: A game holds at most 1000 rounds; this one would have 1001." in text(response)
     assert game_count(app) == 0
     ((step, fields),) = pick.posts(marathon(31), 31)  # round 31, as typed
     monkeypatch.setattr(rules, "MAX_ROUNDS", 30)  # the same limit on a save, reached in fewer rounds
-    url = imported(client, marathon(30)).headers["Location"]
+    url = imported(client, marathon(30))
     before = stored(app, url)
     response = post_round(client, url, 31, step, fields, FR)
     assert response.status_code == 422 and "Une partie compte au plus 30 manches" in text(response)
@@ -387,7 +387,7 @@ def test_a_game_holds_at_most_1000_rounds(app, client, monkeypatch):
 
 
 def test_a_long_games_page_draws_its_latest_rounds(client):
-    url = imported(client, marathon(200)).headers["Location"]
+    url = imported(client, marathon(200))
     page = client.get(url, headers=EN)
     html = page.get_data(as_text=True)
     assert len(html) < 40_000

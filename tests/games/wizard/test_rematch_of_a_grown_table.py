@@ -2,11 +2,10 @@
 than the pack deals to the table as it ended, so the rematch plays as many as it deals, and the finished game says
 so beside the rematch button before it is tapped (it was refused, 409)."""
 
-import json
-
 import pytest
 
 from tests.markup import parse
+from tests.web.helpers import imported
 
 FIFTEEN = {  # three players chose 15 rounds (the pack deals them 20); Dan, Eve and Fay join; the table stops
     "format": "scorekeeper-game/1",
@@ -27,9 +26,7 @@ SAID = {
 @pytest.fixture
 def url(client) -> str:
     """The game above, imported (so owned) by `client`."""
-    response = client.post("/games/import", data=json.dumps(FIFTEEN), content_type="application/json")
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"]
+    return imported(client, FIFTEEN)
 
 
 @pytest.mark.parametrize("lang", SAID)
@@ -47,7 +44,7 @@ def test_the_rematch_starts_with_as_many_rounds_as_the_pack_deals_to_the_table(c
 
 def test_a_table_the_chosen_rounds_still_fit_is_told_nothing(client):
     fits = {**FIFTEEN, "options": {"rounds": 9}}
-    url = client.post("/games/import", data=json.dumps(fits), content_type="application/json").headers["Location"]
+    url = imported(client, fits)
     assert not parse(client.get(url).get_data()).all(id="rematch-notes")
     exported = client.get(f"{client.post(f'{url}/rematch').headers['Location']}/export.json").get_json()
     assert exported["options"]["rounds"] == 9
