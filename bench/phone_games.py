@@ -120,7 +120,7 @@ class Side:
     def __init__(self, name: str, rounds: int, only: list[str], tree: Path | None = None):
         self.name, self.folder = name, Path(tempfile.mkdtemp(prefix=f"scorekeeper-phone-{name}-"))
         self.saves = prepare(self.folder / "scorekeeper.sqlite", rounds, only)
-        self.floors = prepare(self.folder / "scorekeeper.sqlite", 3, only[:1] or [registry.GAMES[0].id])
+        self.floors = prepare(self.folder / "scorekeeper.sqlite", 5, only[:1] or [registry.GAMES[0].id])
         self.server = _server(self.folder, tree)
         self.base = f"http://{HOST}:{self.server.port}"
         self.times: dict[str, list[float]] = {}
@@ -166,11 +166,11 @@ def main() -> None:
                 phone.throttle(pages[side.name])
                 measured(pages[side.name], side.base, side.floors[0])  # warm: static files cached
             for k in range(len(sides[0].saves)):
-                for side in sides:
+                for side in sides if k % 2 else sides[::-1]:  # each side first in turn: no order favoured
                     save = side.saves[k]
                     side.times.setdefault(save.rules, []).append(measured(pages[side.name], side.base, save))
             for k in range(1, len(sides[0].floors)):
-                for side in sides:
+                for side in sides if k % 2 else sides[::-1]:
                     side.floor.append(measured(pages[side.name], side.base, side.floors[k], floor=True))
             browser.close()
     finally:

@@ -91,6 +91,13 @@ def variants(answer: str) -> dict[str, tuple[str, str | None]]:
                 '{ content-visibility: auto; contain-intrinsic-size: auto 300px; }"',
             ),
         ),
+        "drawn below": (  # what came before the parts under the board were skipped out of view (app.css)
+            answer,
+            RULE.replace(
+                "CSS",
+                '"#score-chart, #game-scoring, #share, #game-actions { content-visibility: visible !important; }"',
+            ),
+        ),
         "layers": (
             answer,
             RULE.replace("CSS", '"#share, #game-actions, #game-scoring, #board-tail { will-change: transform; }"'),
@@ -100,16 +107,12 @@ def variants(answer: str) -> dict[str, tuple[str, str | None]]:
 
 def recorded(page, base: str, game: str) -> str:
     """The answer of one real save (round 6 of `game`), as the page received it."""
-    got: dict[str, str] = {}
-
-    def grab(response) -> None:
-        if response.request.method == "POST" and response.url.endswith("/rounds"):
-            got["body"] = response.text()
-
-    page.on("response", grab)
-    phone.save(page, base, game)
-    page.remove_listener("response", grab)
-    return got["body"]
+    phone.tapped_in(page, base, game)
+    page.evaluate(phone.MEASURE)
+    with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/rounds")) as answer:
+        page.locator("#round-entry button[type=submit]").click()
+    page.evaluate("window.__measure")
+    return answer.value.text()
 
 
 # marks in the trace: the answer in hand (htmx's beforeOnLoad) and the board painted (the second frame with the row)
