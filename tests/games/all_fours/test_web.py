@@ -172,6 +172,7 @@ def test_running_the_cards_twice(client, teams):
         ({"points": [81, 0]}, "Round 1, Anne & Sylvie: Card points must be between 0 and 80 (got 81)."),
         ({"points": [10, -1]}, "Round 1, Julien & Pierre: Card points must be between 0 and 80 (got -1)."),
         ({"points": [10, "lots"]}, "Round 1, Julien & Pierre: Card points must be a whole number, not lots."),
+        ({"points": ["1" * 4300, 0]}, "Round 1, Anne & Sylvie: Card points: 4300 digits is too long a number."),
         ({"points": [10, ""]}, "Round 1, Julien & Pierre: Card points is missing."),
         ({"points": [50, 40]}, "Round 1: The card points add up to 90, but the deck holds only 80."),
         ({"high": 2, "low": 0}, "Round 1: High: there is no side 2 in this game; tap one of the sides shown."),
