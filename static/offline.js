@@ -9,7 +9,7 @@
   if (!me) return;
 
   const ENTRY = "#round-form form[hx-post]";  // the round being entered, whatever the game draws in it
-  const KEY = "scorekeeper:round:";  // + path | round | step
+  const KEY = "scorekeeper:round:";  // + path | round | step | the players the form is drawn for
   const BACKOFF = [0.5, 1, 2, 4, 8, 15, 30];  // seconds before each automatic retry; then every 30 s
   const UNREACHED = [0, 502, 503, 504];  // no answer, or a proxy saying the app is not there
   const PAGES = "scorekeeper-pages-v1", STATIC = "scorekeeper-static-v2";  // shared with sw.js
@@ -47,8 +47,30 @@
     return input ? input.value : "";
   }
 
+  // A round's fields are named by place (other.0 is the form's first player): taps kept for a form drawn for
+  // other players (the table changed on another phone) must never come back on this one, under other names.
+  function stepKey(form) {
+    return KEY + location.pathname + "|" + hiddenValue(form, "number") + "|" + hiddenValue(form, "step") + "|";
+  }
+
   function keyOf(form) {
-    return KEY + location.pathname + "|" + hiddenValue(form, "number") + "|" + hiddenValue(form, "step");
+    const seated = form.elements && form.elements.namedItem("seated");  // beside the form (its form attribute)
+    return stepKey(form) + (seated && typeof seated.value === "string" ? seated.value : "");
+  }
+
+  // Taps kept for this round and step on a form drawn for other players: forgotten; whether any were kept.
+  function drawnForOthers(form) {
+    const store = storage(), prefix = stepKey(form), key = keyOf(form);
+    let tapped = false;
+    if (!store) return false;
+    for (let i = store.length - 1; i >= 0; i--) {
+      const other = store.key(i);
+      if (!other || !other.startsWith(prefix) || other === key) continue;
+      const saved = read(other);
+      tapped = tapped || !!(saved && Array.isArray(saved.fields) && saved.fields.length);
+      forget(other);
+    }
+    return tapped;
   }
 
   function tappable(input) {
@@ -260,6 +282,8 @@
     tidy(form);
     if (!form || form.dataset.restored) return;
     form.dataset.restored = "1";
+    const at = `${hiddenValue(form, "number")}|${hiddenValue(form, "step")}`;
+    if (drawnForOthers(form)) tell(at, "PlayersElsewhere", hiddenValue(form, "number"));
     const saved = restore(form);
     if (saved && saved.pending) {
       say(form, "unsent", words("Unsent"));
@@ -420,6 +444,9 @@
     const number = form ? parseInt(hiddenValue(form, "number"), 10) : Infinity;  // no form: the game is over
     const region = document.getElementById("round-form");
     const at = form ? `${number}|${hiddenValue(form, "step")}` : "over";
+    if (form && number === was.number && hiddenValue(form, "step") === was.step && keyOf(form) !== was.key) {
+      return;  // the players of the round changed on another phone: arrived() forgets the taps and says so
+    }
     if (form && number === was.number && hiddenValue(form, "step") === was.step) {
       const again = was.focus && form.querySelector(`[name="${CSS.escape(was.focus[0])}"][value="${CSS.escape(was.focus[1])}"]`);
       if (again) again.focus({ preventScroll: true });
@@ -429,12 +456,20 @@
     told = null;
     forget(was.key);  // its step was saved elsewhere, or its round undone there: those taps are done with
     if (!was.tapped || number < was.number || !region) return;  // an undo says so itself (the form's message)
-    told = { at, text: words(number === was.number ? "BidsElsewhere" : "RoundElsewhere").replace("{round}", was.number) };
-    region.insertAdjacentElement("afterbegin", note(told.text));
-    // said by the page's live region too (one already in the page is announced; a new one may not be)
+    tell(at, number === was.number ? "BidsElsewhere" : "RoundElsewhere", was.number);
+  }
+
+  // Say once, above the form at `at` (round|step), what became of this phone's taps; by the page's live region
+  // too (one already in the page is announced; a new one may not be).
+  function tell(at, key, round) {
+    const region = document.getElementById("round-form");
+    if (!region) return;
+    const text = words(key).replace("{round}", round);
+    told = { at, text };
+    region.insertAdjacentElement("afterbegin", note(text));
     const flash = document.getElementById("flash"), said = document.createElement("p");
     said.className = "sr";
-    said.textContent = told.text;
+    said.textContent = text;
     if (flash) flash.replaceChildren(said);
   }
 
