@@ -146,6 +146,8 @@ class Rules:
     lowest_wins: bool = False
     # the steps a round is entered in; all but the last are kept as a draft between taps
     steps: tuple[str, ...] = ("round",)
+    # what a round holds in the game file besides `dealer` (GAMEFILE.md lists them); check_round refuses any other
+    round_fields: tuple[str, ...] = ()
     stats: tuple[Statistic, ...] = ()  # what `statistics` counts, in the order a player's page shows it
 
     # -- setup ---------------------------------------------------------------------------------

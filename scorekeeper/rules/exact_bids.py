@@ -49,7 +49,7 @@ class ExactBids(Rules):
 
     steps = ("bids", "tricks")
     pack = 52  # the cards a round may deal in all (RULES.md section 8: a hand the pack cannot deal is refused)
-    optional: tuple[str, ...] = ()  # round fields a game of this shape may add (checked by `check_more`)
+    round_fields: tuple[str, ...] = ("bids", "tricks")  # a game of this shape may add its own (`check_more`)
     stats = (Statistic("made", N_("Bids made"), "rate"),)
 
     def cards(self, game: Game, state: State) -> int:
@@ -109,7 +109,7 @@ class ExactBids(Rules):
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Bids and tricks by seat within the hand, the dealer's hook, tricks adding up to the hand size, and
         the game's optional fields."""
-        raise_if(unknown_fields(rnd, {"bids", "tricks", *self.optional}) + self.dealt(game, state))
+        raise_if(unknown_fields(rnd, self.round_fields) + self.dealt(game, state))
         n, cards = len(game.players), self.cards(game, state)
         bids, tricks = by_seat(rnd, "bids", n), by_seat(rnd, "tricks", n)
         raise_if(

@@ -8,6 +8,7 @@ A form never builds anything from what was posted: a posted value only selects a
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from .problems import N_, Invalid, Nn_, Problem, problem
@@ -116,7 +117,7 @@ def raise_if(problems: list[Problem]) -> None:
         raise Invalid(problems)
 
 
-def unknown_fields(rnd: dict, known: set[str]) -> list[Problem]:
+def unknown_fields(rnd: dict, known: Collection[str]) -> list[Problem]:
     """Problems for round fields this game does not record."""
     return [
         problem(N_("Unknown field %(field)s in a round."), field=name[:40])

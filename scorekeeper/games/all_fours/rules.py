@@ -6,7 +6,6 @@ from ...rules.base import N_, Game, Invalid, Option, Problem, Result, RoundResul
 from ...rules.fields import Span, raise_if, unknown_fields
 from .hand import CARD_POINTS, CARD_VALUES, HAND, RANKS, SHORT_DECK_GONE, read_hand
 
-FIELDS = {"turn_ups", "beg", "reneges", "high", "low", "jack", "game", "game_points"}
 KICKS = {"seed": {"A": 1, "J": 1, "6": 1}, "jack": {"J": 1}, "trinidad": {"A": 1, "6": 2, "J": 3}}
 RUNS_SHOWN = 2  # a form offers two rows for cards run; more once a hand recorded more
 KIND_LABELS = {
@@ -86,6 +85,7 @@ class AllFours(Rules):
     name = N_("All Fours")
     blurb = N_("High, Low, Jack and Game: the first side to 7 points wins.")
     min_players, max_players = 2, 4
+    round_fields = ("turn_ups", "beg", "reneges", "high", "low", "jack", "game", "game_points")
     options = (
         # None: the default depends on the player count (see option_default), so setup shows no choice made
         Option(
@@ -194,7 +194,7 @@ class AllFours(Rules):
     # -- checking --------------------------------------------------------------------------------
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Turn-ups, beg, reneges, High, Low, Jack and Game; return the round with its defaults."""
-        raise_if(unknown_fields(rnd, FIELDS))
+        raise_if(unknown_fields(rnd, self.round_fields))
         checked = read_hand(rnd, game.options["deck"], len(state.totals), len(game.players))
         return checked, _warnings(checked)
 

@@ -37,6 +37,7 @@ class AllOrNothing(Rules):
         Option("start", "int", 100, N_("Starting score"), min=1, max=9999),
     )
     steps = ("bids", "tricks")
+    round_fields = ("bids", "tricks", "reneges")
     start_range = (1, 9999)  # a latecomer's start, as the option's
 
     def start(self, game: Game) -> State:
@@ -62,7 +63,7 @@ class AllOrNothing(Rules):
 
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Bids, tricks and reneges by seat; the tricks add up to the hand size."""
-        raise_if(unknown_fields(rnd, {"bids", "tricks", "reneges"}))
+        raise_if(unknown_fields(rnd, self.round_fields))
         n, cards = len(game.players), self.cards(game, state)
         bids = by_seat(rnd, "bids", n)
         tricks = by_seat(rnd, "tricks", n)

@@ -10,7 +10,6 @@ COTES = ("everest", "abyss")
 FIRST_STAKE = 3  # tour 1: everyone stakes 1 to 3
 RAISE = 9  # tour 2: a raise of at most 9
 MAX_STAKE = FIRST_STAKE + RAISE  # in one round; aligning in tour 3 matches a stake itself at most 12
-FIELDS = {"cote", "staked", "folded", "hands", "winner"}
 DIGITS = Span(1, 9)  # the digits on the cards
 BEST = {"everest": "highest", "abyss": "lowest"}  # which number wins under each cote
 
@@ -65,6 +64,7 @@ class EverestAbyss(Rules):
     name = N_("Everest & Abyss")
     blurb = N_("Stake tokens on two digits, highest or lowest wins: take every token to win.")
     min_players, max_players = 2, 8
+    round_fields = ("cote", "staked", "folded", "hands", "winner")
     options = (
         Option(
             "tokens",
@@ -201,7 +201,7 @@ class EverestAbyss(Rules):
     # -- checking --------------------------------------------------------------------------------
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """The call, stakes, folds, hands and winner; the winner is filled in when it can be computed."""
-        raise_if(unknown_fields(rnd, FIELDS))
+        raise_if(unknown_fields(rnd, self.round_fields))
         n, out = len(game.players), state.extra["out"]
         raise_if(_cote_problems(rnd))
         staked = by_seat(rnd, "staked", n)

@@ -40,6 +40,7 @@ class Inferno(Rules):
     blurb = N_("Get rid of your cards and avoid the red ones: the lowest score wins.")
     min_players, max_players = 3, 7
     lowest_wins = True
+    round_fields = ("red", "other")
     options = (
         Option(
             "rounds",
@@ -93,7 +94,7 @@ class Inferno(Rules):
 
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Red counts by value and other cards by seat, within what the deck holds."""
-        raise_if(unknown_fields(rnd, {"red", "other"}))
+        raise_if(unknown_fields(rnd, self.round_fields))
         n = len(game.players)
         red = by_seat(rnd, "red", n)
         other = by_seat(rnd, "other", n)

@@ -48,6 +48,7 @@ class ToutOuRien(Rules):
         ),
     )
     steps = ("bids", "tricks")
+    round_fields = ("bids", "open", "tricks", "trump")
 
     def cards(self, game: Game, state: State) -> int:
         """The hand size of the next round; with a target the sizes cycle."""
@@ -112,7 +113,7 @@ class ToutOuRien(Rules):
 
     def check_round(self, game: Game, state: State, rnd: dict) -> tuple[dict, list[Problem]]:
         """Bids, open flags and tricks by seat; the tricks add up to the hand size."""
-        raise_if(unknown_fields(rnd, {"bids", "open", "tricks", "trump"}))
+        raise_if(unknown_fields(rnd, self.round_fields))
         bids, opens = self._check_bids(game, rnd)
         tricks = by_seat(rnd, "tricks", len(game.players))
         cards = self.cards(game, state)

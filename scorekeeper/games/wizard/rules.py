@@ -43,7 +43,7 @@ class Wizard(ExactBids):
         ),
         replace(HOOK, default=False),
     )
-    optional = ("trump",)
+    round_fields = (*ExactBids.round_fields, "trump")
     pack = PACK
 
     def option_default(self, option: Option, players: list[str]):
