@@ -1,4 +1,4 @@
-"""The game file of FORMAT.md: read one into a Game, write a Game with its derived result."""
+"""The game file (GAMEFILE.md): read one into a Game, write a Game with its derived result."""
 
 from __future__ import annotations
 

@@ -44,5 +44,5 @@ def test_the_contributing_checklist_names_every_piece_of_a_bundle():
 def test_the_readme_is_a_five_minute_read():
     # the operator's details live in OPERATING.md, the code's rooms in ARCHITECTURE.md
     assert len(README.splitlines()) <= 150
-    for guide in ("OPERATING.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "BENCHMARKS.md"):
+    for guide in ("OPERATING.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "BENCHMARKS.md", "GAMEFILE.md"):
         assert f"`{guide}`" in README and (Path(__file__).resolve().parent.parent / guide).exists()
