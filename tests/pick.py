@@ -107,10 +107,10 @@ def exact_bids(bundle: Bundle) -> bool:
 
 
 def round_field(name: str) -> Need:
-    """Its rounds may hold the field `name` beside what every round of its shape holds (a trump, say)."""
+    """Its rounds may hold the field `name` (a trump, say): one of its rules' `round_fields`."""
 
     def need(bundle: Bundle) -> bool:
-        return name in getattr(rules.get(bundle.id), "optional", ())
+        return name in rules.get(bundle.id).round_fields
 
     need.__name__ = f"round_field({name!r})"
     return need
