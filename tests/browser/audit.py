@@ -55,6 +55,16 @@ VIOLATIONS = """function violations(result) {
     v.nodes.slice(0, 4).map(n => n.target.join(" ")).join(", "));
 }"""
 
+# the parts of a page the browser draws only as they come near the view (content-visibility: auto) are all drawn
+# while it is audited: axe reads every one of them, and whether one was drawn yet depended on where axe had
+# scrolled, so a part's box, and the page's below it, could differ between the two themes (a flaky failure)
+ALL_DRAWN = """on => {
+  const kept = document.getElementById("audit-all-drawn");
+  if (on && !kept) document.head.append(Object.assign(document.createElement("style"),
+    {id: "audit-all-drawn", textContent: "* { content-visibility: visible !important; }"}));
+  if (!on && kept) kept.remove();
+}"""
+
 # the first theme: axe injected if this page has none yet (one round trip, not two), every rule, the small
 # targets, and the page's shape kept for the second theme
 FIRST_THEME = f"""async ({{axeUrl, limit}}) => {{
@@ -157,6 +167,15 @@ class Audit:
 
     def __call__(self, state: str) -> None:
         """Check the page as it is now, under the name `state`."""
+        page = self.page
+        page.evaluate(ALL_DRAWN, True)
+        try:
+            self._themes(state)
+        finally:
+            page.evaluate(ALL_DRAWN, False)
+
+    def _themes(self, state: str) -> None:
+        """Both themes and the zoomed page, with every part of the page drawn."""
         page = self.page
         page.emulate_media(color_scheme="light")
         first = page.evaluate(FIRST_THEME, {"axeUrl": axe_url(), "limit": TARGET})
