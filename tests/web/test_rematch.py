@@ -3,14 +3,12 @@ and the phones that score the game score the rematch (a watch link gives neither
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tests import pick
 from tests.samples import sample
 
-from .helpers import HX, game_count, stored, text
+from .helpers import HX, game_count, imported, stored, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -28,9 +26,7 @@ ROUND = {"number": "1", "step": _STEP, **_FIELDS}  # its first round, the rematc
 @pytest.fixture
 def url(client) -> str:
     """A finished game, imported (so owned) by `client`."""
-    response = client.post("/games/import", data=json.dumps(DOCUMENT), content_type="application/json")
-    assert response.status_code == 303
-    return response.headers["Location"]
+    return imported(client, DOCUMENT)
 
 
 def scores(phone, url: str) -> bool:

@@ -4,7 +4,6 @@ name; a name is refused as at setup (a clash, too long, invisible...), with a 4x
 phone that started the game (or the admin) may rename, without JavaScript as with htmx."""
 
 import io
-import json
 import threading
 import time
 
@@ -17,7 +16,7 @@ from tests import pick
 from tests.samples import expected, sample
 from tests.samples import start as setup
 
-from .helpers import HX, links, rename, stored, text, was_shown
+from .helpers import HX, imported, links, rename, stored, text, was_shown
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -45,9 +44,7 @@ def named(**changed: str) -> list[str]:
 @pytest.fixture
 def url(client):
     """A finished game imported on this phone (its owner), with a typo in a name: Julein."""
-    response = client.post("/games/import", data=json.dumps(GAME), content_type="application/json")
-    assert response.status_code == 303
-    return response.headers["Location"]
+    return imported(client, GAME)
 
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])

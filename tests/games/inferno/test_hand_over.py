@@ -1,11 +1,10 @@
 """A seat handed over (RULES.md section 8) is played under its new holder's name from then on: the next round's
 form and its deal line name them, not the player who left the seat."""
 
-import json
-
 import pytest
 
 from tests.markup import text
+from tests.web.helpers import imported
 
 pytestmark = pytest.mark.two_engines
 
@@ -21,7 +20,7 @@ GAME = {
 
 
 def test_the_next_round_is_entered_under_the_new_holder_s_name(client):
-    url = client.post("/games/import", data=json.dumps(GAME), content_type="application/json").headers["Location"]
+    url = imported(client, GAME)
     page = client.get(url, headers={"Accept-Language": "en"}).get_data(as_text=True)
     form = text(page[page.index('id="round-form"') : page.index('id="scoreboard"')])
     assert "Marc deals" in form and "Anne" not in form

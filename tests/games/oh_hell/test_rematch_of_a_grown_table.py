@@ -1,9 +1,8 @@
 """Oh Hell's rematch after the table grew past the hand sizes it chose (RULES.md sections 8 and 9): the rematch
 deals the usual hands for the table as it ended, and the finished game says so beside the rematch button."""
 
-import json
-
 from tests.markup import parse
+from tests.web.helpers import imported
 
 N = None
 GROWN = {  # three chose hands of 1, 2 and 10 cards; Dan, Eve and Fay join before the second; the table stops
@@ -22,7 +21,7 @@ USUAL = [*range(1, 9), *range(7, 0, -1)]  # the largest hand the pack deals six 
 
 
 def test_the_rematch_of_a_table_the_hands_no_longer_fit_deals_the_usual_hands_and_says_so(client):
-    url = client.post("/games/import", data=json.dumps(GROWN), content_type="application/json").headers["Location"]
+    url = imported(client, GROWN)
     said = parse(client.get(url, headers={"Accept-Language": "en"}).get_data()).first(id="rematch-notes").text()
     usual = " ".join(str(size) for size in USUAL)
     assert said == f"Hand sizes, round by round: 1 2 10 cannot be played by 6 players; the rematch plays {usual}."

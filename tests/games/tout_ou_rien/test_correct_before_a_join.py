@@ -1,12 +1,10 @@
 """A Tout ou rien hand played before a latecomer sat down, corrected in place (RULES.md section 8): its form
 offers those who played it, and the latecomer's default start, the worst total then, follows the correction."""
 
-import json
-
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import text
+from tests.web.helpers import imported, text
 
 pytestmark = pytest.mark.two_engines
 
@@ -25,7 +23,7 @@ GAME = {
 
 
 def test_a_hand_played_before_eve_came_is_corrected_by_its_players_and_her_start_follows(client):
-    url = client.post("/games/import", data=json.dumps(GAME), content_type="application/json").headers["Location"]
+    url = imported(client, GAME)
     page = client.get(f"{url}/rounds/1/edit", headers=EN)
     assert page.status_code == 200 and "Eve" not in text(page)
     form = parse(page.get_data()).first("form", id="round-form")

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper import schema
 from scorekeeper.db import connect
 from tests.markup import parse
-from tests.web.helpers import listed_games, post_round, terms, text
+from tests.web.helpers import imported, listed_games, post_round, terms, text
 
 pytestmark = pytest.mark.two_engines
 
@@ -63,7 +63,7 @@ def test_the_rematch_seats_the_table_as_it_ended_and_passes_the_deal_on(client, 
 
 def test_a_first_dealer_who_left_passes_the_rematch_s_first_deal_to_the_next_still_there(client):
     document = {**CHANGED, "first_dealer": 3}  # Dan dealt first, then left
-    url = client.post("/games/import", data=json.dumps(document), content_type="application/json").headers["Location"]
+    url = imported(client, document)
     again = client.post(f"{url}/rematch").headers["Location"]
     exported = client.get(f"{again}/export.json").get_json()
     assert exported["players"][exported["first_dealer"]] == "Marc"  # after Dan, clockwise: Anne's seat
@@ -77,7 +77,7 @@ def test_a_table_grown_past_the_games_bound_is_told_why_no_rematch_starts(client
         "rounds": [hand([1, 1, 1, 1, 1, 1, None]), hand([1, 1, 1, 1, 1, None, 0])],
         "changes": [{"before": 2, "join": 6}, {"before": 2, "sit_out": [5]}, {"before": 3, "stop": True}],
     }
-    url = client.post("/games/import", data=json.dumps(document), content_type="application/json").headers["Location"]
+    url = imported(client, document)
     refused = client.post(f"{url}/rematch", headers=EN)
     assert refused.status_code == 409 and "3 to 6" in text(refused)
 
