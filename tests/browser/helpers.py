@@ -41,9 +41,16 @@ def tap(page: Page, name: str, value) -> None:
 
 
 def start_game(
-    page: Page, base: str, rules_id: str, players: list[str], dealer: int = 0, options: dict | None = None
+    page: Page,
+    base: str,
+    rules_id: str,
+    players: list[str],
+    dealer: int = 0,
+    options: dict | None = None,
+    chips: dict | None = None,
 ) -> str:
-    """From the home page: pick the game, type the names, tap the first dealer, start; return the game URL."""
+    """From the home page: pick the game, type the names, tap the first dealer, type the `options` and tap the
+    `chips` (an option offered as chips: its field name and value), start; return the game URL."""
     page.goto(base + "/")
     page.locator(f"a.game-pick[href$='/new/{rules_id}']").click()
     expect(page.locator("#setup-form")).to_be_visible()
@@ -52,6 +59,8 @@ def start_game(
     page.locator(f"label.deal-pick:has(input[name='dealer'][value='{dealer}'])").click()
     for name, value in (options or {}).items():
         page.locator(f"#opt-{name}").fill(str(value))
+    for name, value in (chips or {}).items():
+        tap(page, name, value)
     page.locator("#setup-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/[^/?#]+$"))
     expect(page.locator("#round-form")).to_be_visible()

@@ -101,11 +101,7 @@ def test_a_team_game_to_the_target(page: Page, live_server):
 
 def test_four_long_names_each_alone_fit_a_narrow_phone(page: Page, live_server):
     names = ["Maximilien-Alexandre", "Bartholomew", "Anne-Sophie", "Jean-Christophe"]
-    page.goto(live_server + "/new/all-fours")
-    for seat, name in enumerate(names):
-        page.locator(f"#player-{seat}").fill(name)
-    tap(page, "option.teams", "no")
-    page.locator("#setup-form button[type=submit]").click()
+    start_game(page, live_server, "all-fours", names, chips={"option.teams": "no"})
     expect(page.locator("#round-entry")).to_be_visible()
     expect(page.locator("#scoreboard thead th")).to_have_count(5)  # each alone: four sides
     tap(page, "game", "points")
