@@ -179,8 +179,8 @@ class Worker(GeventWorker):
         rate, burst = config.get("REQUESTS_PER_SECOND", 0), config.get("REQUEST_BURST", 1)
         self.pace = Pace(rate, burst, config.get("REQUEST_WAIT_SECONDS", 0))
         # parked as long as a poll may wait for news: a client holding thousands then reconnects that seldom
-        hold = max(config.get("LONG_POLL_SECONDS", 0), config.get("POLL_AGAIN_SECONDS", 5))
-        self.lot = Lot(config.get("WORKER_CONNECTIONS", 0), hold, config.get("POLL_AGAIN_SECONDS", 5))
+        again = config.get("POLL_AGAIN_SECONDS", 0)
+        self.lot = Lot(config.get("WORKER_CONNECTIONS", 0), max(config.get("LONG_POLL_SECONDS", 0), again), again)
 
     def run(self):
         """Serve, each listener draining the queue of new connections, answering the parked connections whose
