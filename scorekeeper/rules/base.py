@@ -112,6 +112,11 @@ class Result:
         """The winners' side names."""
         return [self.sides[i] for i in self.winners]
 
+    def holders(self, players: list[str]) -> list[str]:
+        """Each seat's name now, from the game's `players`: a seat handed over under its last holder, a latecomer's
+        name added (RULES.md 8)."""
+        return list(self.lineup.names) if self.lineup is not None else list(players)
+
     def at_table(self) -> list[str]:
         """The sides at the table now (the game's header): a player who left is no longer one (RULES.md 8)."""
         gone = self.lineup.gone if self.lineup is not None else {}

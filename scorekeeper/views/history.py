@@ -183,7 +183,7 @@ def export_csv(game_id: str):
     stored = access.game_or_404(game_id)
     result = store.derived(stored)
     rows: list[list] = [["round", "dealer", *result.sides]]
-    names = result.lineup.names if result.lineup else stored.game.players  # a seat under its last holder, as the sides
+    names = result.holders(stored.game.players)  # as the sides name them
     rows += [[r.number, names[r.dealer], *r.scores] for r in result.rounds]
     rows.append(["total", "", *result.totals])
     return _csv(rows, f"{stored.game.rules}-{game_id}.csv")

@@ -36,7 +36,7 @@ def _render(stored: store.Stored, status: int = 200, errors=(), kind: str | None
     rules_ = rules.get(stored.game.rules)
     table = result.lineup
     still = _still(stored, result)
-    names = table.names if table else list(stored.game.players)
+    names = result.holders(stored.game.players)
     in_game = [p for p in still if rules_.can_deal(stored.game, result.state, p)]  # Everest & Abyss: not out
     upcoming = result.upcoming.players if result.upcoming and result.upcoming.players else still
     playing = [p for p in upcoming if p in in_game]
@@ -257,9 +257,9 @@ def _newcomer(stored: store.Stored, name: str) -> None:
 def _returning(stored: store.Stored, p: int) -> int:
     """A player who left, to bring back; Invalid, saying so, for anyone else (the rules would take a comeback of
     someone who never left for a latecomer, and refuse the rounds they played)."""
-    table = store.derived(stored).lineup
-    if table is None or p not in table.gone:
-        names = table.names if table else stored.game.players
+    result = store.derived(stored)
+    if result.lineup is None or p not in result.lineup.gone:
+        names = result.holders(stored.game.players)
         name = names[p] if 0 <= p < len(names) else str(p)
         raise fail(N_("%(name)s has not left the game: only a player who left comes back."), name=name, field="player")
     return p

@@ -60,7 +60,7 @@ def view(
         board = result.rounds[-1].entry if result.rounds else {}
     return {
         "game_id": stored.id,
-        "players": result.lineup.names if result.lineup else game.players,  # a seat handed over: its holder now
+        "players": result.holders(game.players),
         "sides": result.sides,
         "options": game.options,
         "result": result,
