@@ -7,6 +7,7 @@ import gc
 import os
 import shutil
 import socket
+import sys
 import threading
 import tomllib
 from pathlib import Path
@@ -18,7 +19,7 @@ from werkzeug.wsgi import ClosingIterator
 from scorekeeper import create_app, live, registry
 from scorekeeper.db import migrate
 from scorekeeper.security import limiter
-from tests import kept_templates, postgresql
+from tests import kept_templates, postgresql, rewritten
 
 ENGINES = ("sqlite", "postgresql")
 
@@ -26,17 +27,30 @@ ENGINES = ("sqlite", "postgresql")
 def pytest_configure(config):
     """The run's first process starts a throwaway PostgreSQL server (where Debian's package is installed), in a
     thread while the test processes xdist starts import and collect; they find it through the environment. Servers
-    left by killed runs are stopped. Each process starts with the templates earlier ones compiled (kept_templates)."""
+    left by killed runs are stopped. Each process starts with the templates earlier ones compiled (kept_templates).
+    xdist's controller rewrites the test files' asserts before its test processes start (rewritten.Ahead), while
+    the server starts."""
     unknown = sorted(set(registered()) - set(registry.ids()))
     if unknown:  # the games are found in the installed metadata, which pip writes from pyproject.toml
         pytest.exit(f"pyproject.toml registers games not installed ({', '.join(unknown)}): run make setup-test", 4)
     if getattr(config, "cache", None) is not None:  # none with -p no:cacheprovider
         folder = config.cache.mkdir("compiled-templates")
         config.stash[TEMPLATES] = folder, kept_templates.load(folder)
-    if hasattr(config, "workerinput") or os.environ.get(postgresql.URL) or os.environ.get(postgresql.URL_FILE):
-        return
-    if postgresql.binaries() is not None:
+    if not hasattr(config, "workerinput"):
+        start(config)
+
+
+def start(config) -> None:
+    """The run's first process: its forked processes rewrite the test files while the server starts."""
+    ahead = None
+    several = len(config.getoption("tx", None) or []) > 1  # xdist's test processes, started after this hook
+    if several and config.getoption("assertmode") == "rewrite" and not sys.dont_write_bytecode:  # else none is kept
+        ahead = rewritten.Ahead(config)  # it forks: before the server's thread starts
+    given = os.environ.get(postgresql.URL) or os.environ.get(postgresql.URL_FILE)
+    if not given and postgresql.binaries() is not None:
         config.stash[POSTGRESQL] = postgresql.Starting()
+    if ahead is not None:
+        ahead.finish()
 
 
 def pytest_unconfigure(config):
