@@ -42,7 +42,8 @@ def clean_environment(instance: Path, database: str | None = None) -> dict:
 
 
 class Server:
-    """A running `scorekeeper serve`; stop() ends it (and only it)."""
+    """A running `scorekeeper serve` (started by `program`, the command that runs `scorekeeper`, where given); stop()
+    ends it (and only it)."""
 
     def __init__(
         self,
@@ -52,10 +53,11 @@ class Server:
         worker_class: str | None = None,
         database: str | None = None,
         settings: dict | None = None,
+        program: list[str] | None = None,
     ):
         self.instance = instance
         self.port = free_port()
-        args = command() + ["serve", "--host", HOST, "--port", str(self.port)]
+        args = (program or command()) + ["serve", "--host", HOST, "--port", str(self.port)]
         if workers:
             args += ["--workers", str(workers)]
         if threads:

@@ -27,15 +27,16 @@ ENGINES = ("sqlite", "postgresql")
 def pytest_configure(config):
     """The run's first process starts a throwaway PostgreSQL server (where Debian's package is installed), in a
     thread while the test processes xdist starts import and collect; they find it through the environment. Servers
-    left by killed runs are stopped. Each process starts with the templates earlier ones compiled (kept_templates).
-    xdist's controller rewrites the test files' asserts before its test processes start (rewritten.Ahead), while
-    the server starts."""
+    left by killed runs are stopped. Each process starts with the templates earlier ones compiled (kept_templates),
+    and so do the servers the tests start (served). xdist's controller rewrites the test files' asserts before its
+    test processes start (rewritten.Ahead), while the server starts."""
     unknown = sorted(set(registered()) - set(registry.ids()))
     if unknown:  # the games are found in the installed metadata, which pip writes from pyproject.toml
         pytest.exit(f"pyproject.toml registers games not installed ({', '.join(unknown)}): run make setup-test", 4)
     if getattr(config, "cache", None) is not None:  # none with -p no:cacheprovider
         folder = config.cache.mkdir("compiled-templates")
         config.stash[TEMPLATES] = folder, kept_templates.load(folder)
+        os.environ[kept_templates.FOLDER] = str(folder)
     if not hasattr(config, "workerinput"):
         start(config)
 

@@ -17,6 +17,7 @@ from jinja2.bccache import bc_magic
 
 from scorekeeper import COMPILED_TEMPLATES, template_loader
 
+FOLDER = "TEST_COMPILED_TEMPLATES"  # where the run keeps them, for the servers the tests start (tests/served.py)
 # what the code was compiled for: read back by this Python and this Jinja only
 STAMP = importlib.util.MAGIC_NUMBER + bc_magic + jinja2.__version__.encode()
 

@@ -16,7 +16,7 @@ import pytest
 
 from bench.server import Server
 from scorekeeper.worker import Lot, Pace
-from tests import pick
+from tests import pick, served
 
 VENUE, HOARDER, FLOOD, OTHER = "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6"
 GAME = pick.game(pick.players(3))  # any game three can play
@@ -56,9 +56,9 @@ def answers(port: int, asked: list[tuple[str, str, str]]) -> dict[str, collectio
 
 @pytest.fixture
 def server(tmp_path: Path, request):
-    """`scorekeeper serve` (2 gevent workers) on a throw-away instance folder, with the test's settings; killed
-    after (its graceful stop is test_serve's)."""
-    started = Server(tmp_path, settings=getattr(request, "param", None))
+    """`scorekeeper serve` (2 gevent workers) on a throw-away instance folder, with the test's settings, started as
+    the tests start it (served); killed after (its graceful stop is test_serve's)."""
+    started = Server(tmp_path, settings=getattr(request, "param", None), program=served.command())
     yield started
     started.kill()
 

@@ -12,7 +12,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -24,7 +23,7 @@ from scorekeeper.client import DEVICE_COOKIE
 from scorekeeper.db import connect
 from scorekeeper.dbapi import is_postgresql
 from scorekeeper.live.sqlite import BELLS, bell_path
-from tests import pick
+from tests import pick, served
 from tests.samples import normalised, sample, setup_fields
 from tests.web.helpers import post_round, stored, undo, until
 
@@ -51,7 +50,7 @@ class Server:
             self.port = probe.getsockname()[1]
         env = {**os.environ, "SCOREKEEPER_DATABASE": database, "SCOREKEEPER_SECRET_KEY": "test"}
         env["SCOREKEEPER_INSTANCE"] = str(folder)
-        command = [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(self.port), "--workers", "1"]
+        command = served.command("serve", "--port", str(self.port), "--workers", "1")
         self.log = folder.parent / "second.log"
         with open(self.log, "wb") as log:  # what the server says, for a start that fails
             self.process = subprocess.Popen(
