@@ -1,9 +1,16 @@
-"""HTML read as a browser reads it, with the standard library's parser: the text a player sees, and elements
-found by tag, id, class or attribute, rather than regular expressions over the markup."""
+"""HTML read as a browser reads it, as the standard library's parser reads it: the text a player sees, and elements
+found by tag, id, class or attribute, rather than regular expressions over the markup.
+
+Reading the pages was a tenth of the web tests' time, most of it html.parser's tag by tag work in Python. So
+the markup the app writes (tags, attributes, text, comments, a doctype, scripts and styles) is read by one regular
+expression into the very tree html.parser builds (tests/test_markup.py compares the two); anything else, a stray
+"<" or a tag it does not know how to end, is left to html.parser whole."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from html import unescape
 from html.parser import HTMLParser
 
 VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"])
@@ -11,7 +18,7 @@ HIDDEN = frozenset(("script", "style", "template"))
 FIELDS = frozenset(("input", "select", "textarea"))
 
 
-@dataclass
+@dataclass(slots=True)
 class Element:
     """One element: its tag, its attributes, and what is inside it (elements and text, in order)."""
 
@@ -22,25 +29,27 @@ class Element:
     def text(self, between: str = " ") -> str:
         """The text inside, spaces folded, what scripts and styles hold left out; `between` goes between the
         texts of two elements ("" reads a cell as one word: "5<small>/7</small>" is "5/7")."""
-        return " ".join(between.join(self._texts()).split())
-
-    def _texts(self):
-        """Each piece of text inside, in order."""
-        for child in self.children:
+        pieces = []
+        todo = self.children[::-1]  # a stack, not recursion: a page is read whole many times
+        while todo:
+            child = todo.pop()
             if isinstance(child, str):
-                yield child
+                pieces.append(child)
             elif child.tag not in HIDDEN:
-                yield from child._texts()
+                todo += child.children[::-1]
+        return " ".join(between.join(pieces).split())
 
     def all(self, tag: str | None = None, **attrs: str) -> list[Element]:
         """Every element inside (at any depth) with that tag and those attributes (class_ for class: one of its
         classes), in document order."""
         found = []
-        for child in self.children:
-            if isinstance(child, Element):
-                if child.matches(tag, attrs):
+        todo = self.children[::-1]  # a stack, not recursion: a page is searched whole many times
+        while todo:
+            child = todo.pop()
+            if not isinstance(child, str):
+                if (child.tag == tag or tag is None) and (not attrs or child.matches(tag, attrs)):
                     found.append(child)
-                found += child.all(tag, **attrs)
+                todo += child.children[::-1]
         return found
 
     def first(self, tag: str | None = None, **attrs: str) -> Element:
@@ -132,12 +141,92 @@ class _Builder(HTMLParser):
         self.open[-1].children.append(data)
 
 
-def parse(html: str | bytes) -> Element:
-    """The document as a tree of Elements."""
+# one piece of markup, as html.parser tells them apart; the start tag's attributes written as the app writes
+# them (a space before each, values quoted or plain), else the piece is no tag here and the "<" is stray
+_PIECE = re.compile(
+    r"""([^<]+)                                                            # 1 text
+    | <([a-zA-Z][^\t\n\r\f />\x00]*)                                       # 2 a start tag's name
+      ((?:\s+[^\s/>"'=][^\s/=>]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)  # 3 its attributes
+      \s*(/?)>                                                             # 4 written as closed: <path/>
+    | </([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>                                     # 5 an end tag's name
+    | <!--.*?--\s*>                                                         # a comment
+    | <![dD][oO][cC][tT][yY][pP][eE][^>]*>                                  # the doctype
+    | (<)                                                                  # 6 anything else
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+_ATTRIBUTE = re.compile(r"""([^\s/>"'=][^\s/=>]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+_RAW_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.IGNORECASE) for tag in ("script", "style")}  # html.parser's
+
+
+class _Unusual(Exception):
+    """Markup the quick reading leaves to html.parser."""
+
+
+def _attributes(written: str) -> dict[str, str]:
+    """A start tag's attributes as html.parser gives them: names in lower case, values unescaped, "" for none."""
+    found = {}
+    for name, double, single, plain in _ATTRIBUTE.findall(written):
+        value = double or single or plain
+        found[name.lower()] = unescape(value) if "&" in value else value
+    return found
+
+
+def _quick(html: str) -> Element:
+    """The tree html.parser and _Builder make of this markup, read piece by piece with one regular expression."""
+    root = Element("#document", {}, [])
+    opened = [root]
+    inside = root.children
+    at = 0
+    while at < len(html):
+        piece = _PIECE.match(html, at)
+        assert piece is not None  # the last alternative takes any "<", the first anything else
+        at = piece.end()
+        kind = piece.lastindex
+        if kind == 1:
+            written = piece[1]
+            inside.append(unescape(written) if "&" in written else written)
+        elif kind == 4:
+            tag = piece[2].lower()
+            element = Element(tag, _attributes(piece[3]) if piece[3] else {}, [])
+            inside.append(element)
+            if not piece[4] and tag not in VOID:
+                opened.append(element)
+                inside = element.children
+                if tag in _RAW_END:  # a script's or a style's text is read as it is, up to its end tag
+                    end = _RAW_END[tag].search(html, at)
+                    if end is None:
+                        raise _Unusual
+                    if end.start() > at:
+                        inside.append(html[at : end.start()])
+                    at = end.start()
+        elif kind == 5:
+            tag = piece[5].lower()
+            for depth in range(len(opened) - 1, 0, -1):  # as _Builder.handle_endtag
+                if opened[depth].tag == tag:
+                    del opened[depth:]
+                    inside = opened[-1].children
+                    break
+        elif kind == 6:
+            raise _Unusual
+    return root
+
+
+def standard(html: str | bytes) -> Element:
+    """The document as a tree of Elements, read by html.parser."""
     builder = _Builder()
     builder.feed(html.decode() if isinstance(html, bytes) else html)
     builder.close()
     return builder.root
+
+
+def parse(html: str | bytes) -> Element:
+    """The document as a tree of Elements (the tree html.parser makes of it)."""
+    html = html.decode() if isinstance(html, bytes) else html
+    try:
+        return _quick(html)
+    except _Unusual:
+        return standard(html)
 
 
 def text(html: str | bytes) -> str:
