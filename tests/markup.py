@@ -3,28 +3,53 @@ found by tag, id, class or attribute, rather than regular expressions over the m
 
 Reading the pages was a tenth of the web tests' time, most of it html.parser's tag by tag work in Python. So
 the markup the app writes (tags, attributes, text, comments, a doctype, scripts and styles) is read by one regular
-expression into the very tree html.parser builds (tests/test_markup.py compares the two); anything else, a stray
+expression into the very tree html.parser builds (tests/web/test_markup.py compares the two); anything else, a stray
 "<" or a tag it does not know how to end, is left to html.parser whole."""
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass, field
 from html import unescape
 from html.parser import HTMLParser
 
 VOID = frozenset(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"])
 HIDDEN = frozenset(("script", "style", "template"))
+RAW = frozenset(("script", "style"))  # what html.parser reads as text up to its end tag
 FIELDS = frozenset(("input", "select", "textarea"))
 
 
-@dataclass(slots=True)
 class Element:
     """One element: its tag, its attributes, and what is inside it (elements and text, in order)."""
 
-    tag: str
-    attrs: dict[str, str] = field(default_factory=dict)
-    children: list[Element | str] = field(default_factory=list)
+    __slots__ = ("_attrs", "_written", "children", "tag")
+
+    def __init__(
+        self, tag: str, attrs: dict[str, str] | None = None, children: list[Element | str] | None = None, written=""
+    ) -> None:
+        """An element; its attributes given, or `written` as in its start tag (read when first asked for: most
+        elements of a page never are)."""
+        self.tag = tag
+        self.children: list[Element | str] = [] if children is None else children
+        self._attrs = {} if attrs is None and not written else attrs
+        self._written = written
+
+    @property
+    def attrs(self) -> dict[str, str]:
+        """Its attributes as html.parser gives them: names in lower case, values unescaped, "" for none."""
+        if self._attrs is None:
+            self._attrs = _attributes(self._written)
+        return self._attrs
+
+    def __eq__(self, other: object) -> bool:
+        """The same tag, attributes and contents."""
+        if not isinstance(other, Element):
+            return NotImplemented
+        return (self.tag, self.attrs, self.children) == (other.tag, other.attrs, other.children)
+
+    def __repr__(self) -> str:
+        """As a test's failure shows it."""
+        return f"Element(tag={self.tag!r}, attrs={self.attrs!r}, children={self.children!r})"
 
     def text(self, between: str = " ") -> str:
         """The text inside, spaces folded, what scripts and styles hold left out; `between` goes between the
@@ -141,22 +166,25 @@ class _Builder(HTMLParser):
         self.open[-1].children.append(data)
 
 
-# one piece of markup, as html.parser tells them apart; the start tag's attributes written as the app writes
-# them (a space before each, values quoted or plain), else the piece is no tag here and the "<" is stray
-_PIECE = re.compile(
-    r"""([^<]+)                                                            # 1 text
-    | <([a-zA-Z][^\t\n\r\f />\x00]*)                                       # 2 a start tag's name
-      ((?:\s+[^\s/>"'=][^\s/=>]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)  # 3 its attributes
-      \s*(/?)>                                                             # 4 written as closed: <path/>
-    | </([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>                                     # 5 an end tag's name
-    | <!--.*?--\s*>                                                         # a comment
-    | <![dD][oO][cC][tT][yY][pP][eE][^>]*>                                  # the doctype
-    | (<)                                                                  # 6 anything else
+# the pieces of markup, as html.parser tells them apart; a start tag's attributes written as the app writes them (a
+# space before each, values quoted or plain), else the piece is no tag here and its "<" is stray
+_ATTRIBUTES = r"""((?:\s+[^\s/>"'=][^\s/=>]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)"""
+_PIECES = re.compile(
+    r"""([^<]+)                                                 # 1 text
+    | <((?i:script|style))"""
+    + _ATTRIBUTES
+    + r"""\s*>(.*?)</\s*(?i:\2)\s*>   # 2 a script or a style, 3 its attributes, 4 its text as it is
+    | <([a-zA-Z][^\t\n\r\f />\x00]*)"""
+    + _ATTRIBUTES
+    + r"""\s*(/?)>                                              # 5 a start tag, 6 its attributes, 7 closed
+    | </([a-zA-Z][-.a-zA-Z0-9:_]*)\s*>                          # 8 an end tag
+    | <!--.*?--\s*>                                              # a comment
+    | <![dD][oO][cC][tT][yY][pP][eE][^>]*>                       # the doctype
+    | (<)                                                       # 9 anything else
     """,
     re.VERBOSE | re.DOTALL,
 )
 _ATTRIBUTE = re.compile(r"""([^\s/>"'=][^\s/=>]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-_RAW_END = {tag: re.compile(rf"</\s*{tag}\s*>", re.IGNORECASE) for tag in ("script", "style")}  # html.parser's
 
 
 class _Unusual(Exception):
@@ -177,37 +205,28 @@ def _quick(html: str) -> Element:
     root = Element("#document", {}, [])
     opened = [root]
     inside = root.children
-    at = 0
-    while at < len(html):
-        piece = _PIECE.match(html, at)
-        assert piece is not None  # the last alternative takes any "<", the first anything else
-        at = piece.end()
-        kind = piece.lastindex
-        if kind == 1:
-            written = piece[1]
-            inside.append(unescape(written) if "&" in written else written)
-        elif kind == 4:
-            tag = piece[2].lower()
-            element = Element(tag, _attributes(piece[3]) if piece[3] else {}, [])
+    for text, raw, raw_written, raw_text, tag, written, closed, end, stray in _PIECES.findall(html):
+        if text:
+            inside.append(unescape(text) if "&" in text else text)
+        elif tag:
+            tag = tag.lower()
+            element = Element(tag, None, [], written)
             inside.append(element)
-            if not piece[4] and tag not in VOID:
+            if not closed and tag not in VOID:
+                if tag in RAW:  # a script or a style with no end tag: html.parser reads the rest as its text
+                    raise _Unusual
                 opened.append(element)
                 inside = element.children
-                if tag in _RAW_END:  # a script's or a style's text is read as it is, up to its end tag
-                    end = _RAW_END[tag].search(html, at)
-                    if end is None:
-                        raise _Unusual
-                    if end.start() > at:
-                        inside.append(html[at : end.start()])
-                    at = end.start()
-        elif kind == 5:
-            tag = piece[5].lower()
+        elif end:
+            end = end.lower()
             for depth in range(len(opened) - 1, 0, -1):  # as _Builder.handle_endtag
-                if opened[depth].tag == tag:
+                if opened[depth].tag == end:
                     del opened[depth:]
                     inside = opened[-1].children
                     break
-        elif kind == 6:
+        elif raw:
+            inside.append(Element(raw.lower(), None, [raw_text] if raw_text else [], raw_written))
+        elif stray:
             raise _Unusual
     return root
 
@@ -221,8 +240,14 @@ def standard(html: str | bytes) -> Element:
 
 
 def parse(html: str | bytes) -> Element:
-    """The document as a tree of Elements (the tree html.parser makes of it)."""
-    html = html.decode() if isinstance(html, bytes) else html
+    """The document as a tree of Elements (the tree html.parser makes of it). The same markup read again is the
+    same tree (a test often reads one answer in two helpers): a tree is read, never changed."""
+    return _read(html.decode() if isinstance(html, bytes) else html)
+
+
+@functools.lru_cache(maxsize=32)
+def _read(html: str) -> Element:
+    """The tree of this markup, read quickly where it is as the app writes it."""
     try:
         return _quick(html)
     except _Unusual:

@@ -22,6 +22,7 @@ WRITTEN = {
     "spaces in tags": '<a  href = "x"  class="y z"\n  hidden >t</a ><p\ttitle="a > b">&gt;</p\n>',
     "unclosed and stray": "<ul><li>one<li>two</ul></span><p>after<b><i>both</b>out</i>",
     "scripts": '<script type="module">if (a < b && c) { s = "</div>" }</script ><STYLE>p > a {}</Style>x',
+    "scripts' ends": '<script src="/a.js" defer></script><script/>x<scripts>y</scripts><style></style>',
     "hidden text": '<template><b>hidden</b></template><textarea name="t">a <b>b</b> &amp;</textarea>',
     "comments": "<!DOCTYPE html><!-- a -- b --><p>a<!-- <p>c</p> -->b</p><!---->",
     "spaces": "  <div>\n  <span> a </span>\n\n  <span>b</span>  </div>  ",
