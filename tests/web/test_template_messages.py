@@ -1,0 +1,59 @@
+"""A template's messages (_, ngettext, {% trans %}) read as Jinja's own newstyle gettext wrote them: translated
+into the request's language, the parameters escaped and filled in, "%%" a percent sign; and each costs the page
+one call, not the three Jinja's own wrappers made (scorekeeper/i18n.py)."""
+
+from __future__ import annotations
+
+import jinja2.runtime
+import pytest
+
+GERMAN = {"Accept-Language": "de"}
+
+
+def drawn(app, source: str, headers: dict | None = None, **values) -> str:
+    """`source` drawn as the app draws its pages' templates, in a request sent with `headers`."""
+    with app.test_request_context("/", headers=headers or {}):
+        return app.jinja_env.from_string(source).render(**values)
+
+
+@pytest.mark.parametrize(
+    ("source", "shown"),
+    [
+        ("{{ _('Round %(round)d', round=3) }}", "Runde 3"),
+        ("{% trans names='Anne' %}Winner: {{ names }}{% endtrans %}", "Gewinner: Anne"),
+        ("{{ ngettext('%(num)d round', '%(num)d rounds', 1) }}", "1 Runde"),
+        ("{{ ngettext('%(num)d round', '%(num)d rounds', 5) }}", "5 Runden"),
+        (
+            "{% trans count=2, names='A, B' %}Winner: {{ names }}{% pluralize %}Winners: {{ names }}{% endtrans %}",
+            "Gewinner: A, B",
+        ),
+        ("{{ _('Not a message of ours: 100%%') }}", "Not a message of ours: 100%"),
+    ],
+)
+def test_a_template_message_is_translated_and_filled_in(app, source, shown):
+    assert drawn(app, source, GERMAN) == shown
+
+
+def test_a_parameter_is_escaped_where_the_page_escapes_and_as_it_is_elsewhere(app):
+    source = "{{ _('Winner: %(names)s', names=name) }}"
+    assert drawn(app, source, GERMAN, name="<b>Anne</b>") == "Gewinner: &lt;b&gt;Anne&lt;/b&gt;"
+    plain = "{% autoescape false %}" + source + "{% endautoescape %}"
+    assert drawn(app, plain, GERMAN, name="<b>Anne</b>") == "Gewinner: <b>Anne</b>"
+
+
+def test_a_plural_names_its_count_unless_the_message_gives_num_itself(app):
+    assert drawn(app, "{{ ngettext('%(num)s round', '%(num)s rounds', 3) }}") == "3 rounds"
+    assert drawn(app, "{{ ngettext('%(num)s round', '%(num)s rounds', 3, num='three') }}") == "three rounds"
+
+
+def test_a_message_costs_the_page_one_call(app, monkeypatch):
+    calls = []
+    counted = jinja2.runtime.Context.call
+
+    def call(context, obj, *args, **kwargs):
+        calls.append(obj)
+        return counted(context, obj, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.runtime.Context, "call", call)
+    drawn(app, "{{ _('Round %(round)d', round=3) }} {{ ngettext('%(num)d round', '%(num)d rounds', 2) }}", GERMAN)
+    assert len(calls) == 2
