@@ -37,8 +37,10 @@ COOKIE = "lang"
 HERE = Path(__file__).parent / "translations"
 
 
+@cache
 def name(lang: str) -> str:
-    """A language's name as its speakers write it: Français, English, Deutsch."""
+    """A language's name as its speakers write it: Français, English, Deutsch; kept (Babel took 70 µs to say it,
+    and every page's language menu says each name)."""
     text = Locale.parse(lang).get_display_name(lang) or lang
     return text[:1].upper() + text[1:]
 

@@ -1,11 +1,17 @@
 """A template's messages (_, ngettext, {% trans %}) read as Jinja's own newstyle gettext wrote them: translated
 into the request's language, the parameters escaped and filled in, "%%" a percent sign; and each costs the page
-one call, not the three Jinja's own wrappers made (scorekeeper/i18n.py)."""
+one call, not the three Jinja's own wrappers made (scorekeeper/i18n.py). The language menu's names are Babel's,
+asked once."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import jinja2.runtime
 import pytest
+
+from scorekeeper import i18n
+from tests.markup import parse
 
 GERMAN = {"Accept-Language": "de"}
 
@@ -57,3 +63,19 @@ def test_a_message_costs_the_page_one_call(app, monkeypatch):
     monkeypatch.setattr(jinja2.runtime.Context, "call", call)
     drawn(app, "{{ _('Round %(round)d', round=3) }} {{ ngettext('%(num)d round', '%(num)d rounds', 2) }}", GERMAN)
     assert len(calls) == 2
+
+
+def test_the_language_menu_names_each_language_in_its_own_words_asking_babel_once(client, monkeypatch):
+    asked = []
+    babel_parse = i18n.Locale.parse
+
+    def counted(lang, *args, **kwargs):
+        asked.append(lang)
+        return babel_parse(lang, *args, **kwargs)
+
+    getattr(i18n.name, "cache_clear", lambda: None)()  # what an earlier test kept
+    monkeypatch.setattr(i18n, "Locale", SimpleNamespace(parse=counted))  # the menu's: Babel's own calls are not counted
+    for _ in range(2):
+        menu = parse(client.get("/", headers=GERMAN).get_data()).first("details", class_="lang").first("nav")
+        assert [item.text() for item in menu.all() if "lang" in item.attrs] == ["Français", "English", "Deutsch"]
+    assert sorted(asked) == ["de", "en", "fr"]  # once each, not four names on every page
