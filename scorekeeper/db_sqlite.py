@@ -11,9 +11,17 @@ from collections.abc import Callable, Iterable, Iterator
 
 import sqlite_utils
 from sqlite_utils import Migrations
+from sqlite_utils.db import SQLITE_MAX_VARS, NotFoundError, PrimaryKeyRequired, jsonify_if_needed, quote_identifier
 
 from .dbapi import Database
 from .schema import MIGRATIONS
+
+BATCH = 100  # rows an insert statement takes at most, and never more than SQLITE_MAX_VARS values: sqlite-utils' own
+
+
+def _names(columns: Iterable[str]) -> str:
+    """Column names, quoted."""
+    return ", ".join(quote_identifier(name) for name in columns)
 
 
 class SQLite(Database):
@@ -34,18 +42,48 @@ class SQLite(Database):
         return self.db.execute(sql, list(params))
 
     def insert_all(self, table: str, rows: list[dict]) -> None:
-        """Insert rows."""
-        if rows:
-            self.db.table(table).insert_all(rows)
+        """Insert rows, as sqlite-utils' insert_all does into a table that exists: each batch one statement (at
+        most 999 values), a column a row lacks NULL, values stored as it stores them; without its look at the
+        table's columns (a round's insert: 52 -> 18 µs)."""
+        columns = list(dict.fromkeys(name for row in rows for name in row))
+        if not columns:  # no rows, or rows without a value (every column its default)
+            for _ in rows:
+                self.conn.execute(f"insert into {quote_identifier(table)} default values")
+            return
+        one = f"({', '.join('?' * len(columns))})"
+        into = f"insert into {quote_identifier(table)} ({_names(columns)}) values "
+        size = max(1, min(BATCH, SQLITE_MAX_VARS // len(columns)))
+        for start in range(0, len(rows), size):
+            batch = rows[start : start + size]
+            values = [jsonify_if_needed(row.get(name)) for row in batch for name in columns]
+            self.conn.execute(into + ", ".join([one] * len(batch)), values)
 
     def update(self, table: str, key: dict, values: dict) -> None:
-        """Set `values` in the row whose primary key is `key`."""
-        pk = tuple(key.values())
-        self.db.table(table).update(pk[0] if len(pk) == 1 else pk, values)
+        """Set `values` in the row whose primary key is `key`; NotFoundError, nothing changed, if there is no such
+        row (as sqlite-utils' update, without its look at the table and its select first: 116-166 -> 12 µs)."""
+        where = " and ".join(f"{quote_identifier(name)} = ?" for name in key)
+        if not values:  # nothing to set: only whether the row is there
+            found = self.conn.execute(f"select 1 from {quote_identifier(table)} where {where}", list(key.values()))
+            if found.fetchone() is None:
+                raise NotFoundError
+            return
+        sets = ", ".join(f"{quote_identifier(name)} = ?" for name in values)
+        params = [*map(jsonify_if_needed, values.values()), *key.values()]
+        if not self.conn.execute(f"update {quote_identifier(table)} set {sets} where {where}", params).rowcount:
+            raise NotFoundError
 
     def upsert(self, table: str, row: dict, pk: tuple[str, ...]) -> None:
-        """Insert the row, or update the one with the same primary key."""
-        self.db.table(table).upsert(row, pk=pk if len(pk) > 1 else pk[0])
+        """Insert the row, or set its other columns where one with the same primary key exists (one statement, as
+        sqlite-utils' upsert writes it); a primary key column left empty is refused as it refuses it."""
+        if any(row.get(name) is None for name in pk):
+            raise PrimaryKeyRequired(f"upsert() requires a value for the primary key: {', '.join(pk)}")
+        others = [name for name in row if name not in pk]
+        change = ", ".join(f"{quote_identifier(name)} = excluded.{quote_identifier(name)}" for name in others)
+        statement = (
+            f"insert into {quote_identifier(table)} ({_names(row)}) values ({', '.join('?' * len(row))}) "
+            f"on conflict({_names(pk)}) {f'do update set {change}' if others else 'do nothing'}"
+        )
+        self.conn.execute(statement, [jsonify_if_needed(value) for value in row.values()])
 
     @contextlib.contextmanager
     def transaction(self, game_id: str | None = None) -> Iterator[SQLite]:
