@@ -228,9 +228,11 @@ def day(value: str | date | None, lang: str | None = None) -> str:
 def _template_gettext(context: EvalContext, message: str, /, **params) -> str:
     """A template's _() and {% trans %}, as Jinja's own newstyle gettext answers (escaped where the template
     escapes, always filled in, so "%%" is "%"), called at once: Jinja's went through three calls of the
-    template's context, a fifth of a game page's time (tests/web/test_templates.py)."""
+    template's context, a tenth of a game page's time (tests/web/test_template_messages.py)."""
     text = translate(message)
-    return (Markup(text) if context.autoescape else text) % params
+    if context.autoescape:
+        text = Markup(text)
+    return text % params if params or "%" in text else text  # most have nothing to fill in: nothing to format
 
 
 @pass_eval_context

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import jinja2.runtime
 import pytest
+from markupsafe import Markup
 
 from scorekeeper import i18n
 from tests.markup import parse
@@ -63,6 +64,14 @@ def test_a_message_costs_the_page_one_call(app, monkeypatch):
     monkeypatch.setattr(jinja2.runtime.Context, "call", call)
     drawn(app, "{{ _('Round %(round)d', round=3) }} {{ ngettext('%(num)d round', '%(num)d rounds', 2) }}", GERMAN)
     assert len(calls) == 2
+
+
+def test_a_message_with_nothing_to_fill_in_is_not_formatted(app, monkeypatch):
+    formatted = []
+    markup_format = Markup.__mod__
+    monkeypatch.setattr(Markup, "__mod__", lambda text, params: formatted.append(text) or markup_format(text, params))
+    assert drawn(app, "{{ _('Language') }}: {{ _('100%%') }}", GERMAN) == "Sprache: 100%"
+    assert formatted == ["100%%"]  # "%%" is still written "%"
 
 
 def test_the_language_menu_names_each_language_in_its_own_words_asking_babel_once(client, monkeypatch):
