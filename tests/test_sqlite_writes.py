@@ -10,9 +10,10 @@ import pytest
 from sqlite_utils.db import NotFoundError, PrimaryKeyRequired
 
 from scorekeeper import db as database
+from tests import pick
 from tests.conftest import fresh_store
 
-GAME = {"id": "g1", "rules": "inferno", "players": '["Anne", "Zoë"]', "created": "2026-11-28", "version": 1}
+GAME = {"id": "g1", "rules": pick.game(), "players": '["Anne", "Zoë"]', "created": "2026-11-28", "version": 1}
 
 
 @pytest.fixture
