@@ -1,7 +1,8 @@
 """What every page state must pass, checked in one place: axe-core finds nothing in the light and the dark
-theme (every rule in the light one; in the dark one the rules a colour can change, once the page is shown to have
-the same markup and the same boxes as in the light one), every control is a 44x44 CSS px target, and at 200% zoom
-on a phone (195 CSS px) nothing scrolls sideways, no board name is cut short and no total runs into the next."""
+theme (every rule in the theme the page is shown in, the rules a colour can change in the other, once the page is
+shown to have the same markup and the same boxes in both), every control is a 44x44 CSS px target, and at 200%
+zoom on a phone (195 CSS px) nothing scrolls sideways, no board name is cut short and no total runs into the next.
+An audit leaves the page in its second theme, which the next audit checks first: one change of theme an audit."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import functools
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Literal
 
 from playwright.sync_api import Page, ViewportSize
 
@@ -57,20 +59,23 @@ VIOLATIONS = """function violations(result) {
 
 # the parts of a page the browser draws only as they come near the view (content-visibility: auto) are all drawn
 # while it is audited: axe reads every one of them, and whether one was drawn yet depended on where axe had
-# scrolled, so a part's box, and the page's below it, could differ between the two themes (a flaky failure)
-ALL_DRAWN = """on => {
+# scrolled, so a part's box, and the page's below it, could differ between the two themes (a flaky failure);
+# switched on by the first theme's call and off by the zoomed one's (two round trips fewer an audit)
+ALL_DRAWN = """function allDrawn(on) {
   const kept = document.getElementById("audit-all-drawn");
   if (on && !kept) document.head.append(Object.assign(document.createElement("style"),
     {id: "audit-all-drawn", textContent: "* { content-visibility: visible !important; }"}));
   if (!on && kept) kept.remove();
 }"""
 
-# the first theme: axe injected if this page has none yet (one round trip, not two), every rule, the small
-# targets, and the page's shape kept for the second theme
+# the first theme, the one the page is shown in: every part drawn, axe injected if this page has none yet (one round
+# trip, not two), every rule, the small targets, and the page's shape kept for the second theme
 FIRST_THEME = f"""async ({{axeUrl, limit}}) => {{
+  {ALL_DRAWN}
   {SHAPE}
   {SMALL_TARGETS}
   {VIOLATIONS}
+  allDrawn(true);
   if (!window.axe) await new Promise((loaded, failed) => {{
     const script = Object.assign(document.createElement("script"), {{src: axeUrl, onload: loaded, onerror: failed}});
     document.head.append(script);
@@ -78,7 +83,8 @@ FIRST_THEME = f"""async ({{axeUrl, limit}}) => {{
   const result = await axe.run(document, {{resultTypes: ["violations"],
     rules: {{"label-content-name-mismatch": {{enabled: true}}}}}});
   window.auditShape = shape();
-  return {{violations: violations(result), small: smallTargets(limit)}};
+  return {{violations: violations(result), small: smallTargets(limit),
+    theme: matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"}};
 }}"""
 
 # the second theme: only the rules a colour can change, once the page is shown to be the same but for its colours
@@ -107,22 +113,27 @@ SECOND_THEME = f"""async () => {{
   return violations(result);
 }}"""
 
-# at 195 px: the page's width, board names cut short, cells whose text spills over their neighbours
+# at 195 px: the page's width, board names cut short, cells whose text spills over their neighbours, and what a
+# test looks for besides (ALSO: a function); then the page is drawn only near the view again, before it is laid
+# out at its own size
 # the page's width is compared with the width asked for, not innerWidth: a phone (is_mobile) widens its layout
 # viewport to whatever overflows, so innerWidth grows with the page and would never tell
-ZOOM_PROBLEMS = """wanted => {
+ZOOM_PROBLEMS = f"""wanted => {{
+  {ALL_DRAWN}
   const problems = [];
   const width = document.documentElement.scrollWidth;
-  if (width > wanted) {
+  if (width > wanted) {{
     const out = [...document.body.querySelectorAll("*")].filter(e => e.getBoundingClientRect().right > wanted + .5
       && ![...e.children].some(c => c.getBoundingClientRect().right > wanted + .5));
-    problems.push(`the page is ${width} px wide in ${wanted}: ` +
-      out.slice(0, 3).map(e => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}.${e.className}`).join(", "));
-  }
+    problems.push(`the page is ${{width}} px wide in ${{wanted}}: ` +
+      out.slice(0, 3).map(e => `${{e.tagName.toLowerCase()}}${{e.id ? "#" + e.id : ""}}.${{e.className}}`).join(", "));
+  }}
   for (const cell of document.querySelectorAll(".board th, .board td .tot"))
-    if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`"${cell.textContent.trim()}" does not fit its cell`);
+    if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`"${{cell.textContent.trim()}}" does not fit its cell`);
+  problems.push(...(ALSO)());
+  allDrawn(false);
   return problems;
-}"""
+}}"""
 
 
 class _AxeScript(BaseHTTPRequestHandler):
@@ -165,28 +176,22 @@ class Audit:
         self.page = page
         self.problems: list[str] = []
 
-    def __call__(self, state: str) -> None:
-        """Check the page as it is now, under the name `state`."""
+    def __call__(self, state: str, zoomed: str = "") -> None:
+        """Check the page as it is now, under the name `state`: both themes and the zoomed page, with every part of
+        the page drawn; `zoomed`, a script's function, finds more problems at 200% zoom (a test's own, in the same
+        pass: the page is laid out at 195 px once)."""
         page = self.page
-        page.evaluate(ALL_DRAWN, True)
-        try:
-            self._themes(state)
-        finally:
-            page.evaluate(ALL_DRAWN, False)
-
-    def _themes(self, state: str) -> None:
-        """Both themes and the zoomed page, with every part of the page drawn."""
-        page = self.page
-        page.emulate_media(color_scheme="light")
         first = page.evaluate(FIRST_THEME, {"axeUrl": axe_url(), "limit": TARGET})
-        self.problems += [f"{state}, light: {v}" for v in first["violations"]]
+        self.problems += [f"{state}, {first['theme']}: {v}" for v in first["violations"]]
         small = first["small"]
         self.problems += [f"{state}: target under 44x44: {s} (x{small.count(s)})" for s in dict.fromkeys(small)]
-        page.emulate_media(color_scheme="dark")
-        self.problems += [f"{state}, dark: {v}" for v in page.evaluate(SECOND_THEME)]
+        other: Literal["light", "dark"] = "light" if first["theme"] == "dark" else "dark"
+        page.emulate_media(color_scheme=other)
+        self.problems += [f"{state}, {other}: {v}" for v in page.evaluate(SECOND_THEME)]
         size = page.viewport_size
         page.set_viewport_size(ZOOMED)
-        self.problems += [f"{state}, 200% zoom: {p}" for p in page.evaluate(ZOOM_PROBLEMS, ZOOMED["width"])]
+        zoom = ZOOM_PROBLEMS.replace("ALSO", zoomed or "() => []")
+        self.problems += [f"{state}, 200% zoom: {p}" for p in page.evaluate(zoom, ZOOMED["width"])]
         if size:
             page.set_viewport_size(size)
 
