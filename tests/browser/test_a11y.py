@@ -39,12 +39,11 @@ def setup(page: Page, audit: Audit, base: str, rules_id: str) -> None:
 
 
 def correction(page: Page, audit: Audit, rules_id: str, number: int = 1) -> None:
-    """The correction form of a saved round, then back to the game."""
-    game = page.url
+    """The correction form of a saved round: the walk's last state, so the phone stays on it (going back to the
+    game was a full page load that nothing read)."""
     page.locator(f"#scoreboard #round-{number} .rno a").click()
     expect(page.locator("form").filter(has=page.locator("button[type=submit]")).first).to_be_visible()
     audit(f"{rules_id} correction")
-    page.goto(game)
 
 
 def walk(page: Page, audit: Audit, base: str, rules_id: str) -> None:
