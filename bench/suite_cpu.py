@@ -19,6 +19,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 CGROUPS = Path("/sys/fs/cgroup/cpuacct")
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
 
@@ -59,8 +61,10 @@ LINES: list[str] = []
 BEGAN = time.time()  # when this process began (its plugins are imported first)
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_configure(config) -> None:
-    """Count this process (and what it starts) in a cgroup of its own."""
+    """Count this process (and what it starts) in a cgroup of its own: before any other plugin starts something
+    (the tests' PostgreSQL server, started by the run's first process, is counted in its figure)."""
     global COUNTER
     COUNTER = Counter()
 
@@ -80,8 +84,10 @@ def pytest_runtest_logfinish(nodeid, location) -> None:
     LINES.append(json.dumps({**took, "tree": COUNTER.seconds() - tree, "worker": WORKER}))
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_unconfigure(config) -> None:
-    """Write this process's lines and its whole CPU; leave its cgroup."""
+    """Write this process's lines and its whole CPU, once the others have stopped what they started; leave its
+    cgroup."""
     if COUNTER is None:
         return
     folder = _folder()

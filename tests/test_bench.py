@@ -3,7 +3,13 @@ targets, the HTTP client it loads the server with, the games it prepares, and th
 
 import http.server
 import json
+import os
+import subprocess
+import sys
 import threading
+from pathlib import Path
+
+import pytest
 
 from bench import phone_replay, render, report, scenario, suite_cpu, wire
 from bench.client import Connection, build
@@ -151,6 +157,37 @@ def test_the_suites_timeline_says_when_the_first_test_began_and_how_far_apart_th
     lines = suite_cpu.summary(tmp_path).splitlines()
     said = "first test 3.5 s after the start, last 55.0 s; test processes ended their last test within 11.5 s of"
     assert lines[1] == said + " each other"
+
+
+# a project whose first process starts a process as it is configured (as tests/conftest.py starts PostgreSQL), and
+# notes which cgroup that process is counted in
+STARTS_A_SERVER = """
+import os, subprocess
+from pathlib import Path
+
+def pytest_configure(config):
+    config.server = subprocess.Popen(["sleep", "60"])
+
+def pytest_unconfigure(config):
+    counted = Path(f"/proc/{config.server.pid}/cgroup").read_text()
+    Path("counted").write_text(f"{os.getpid()} {counted}")
+    config.server.kill()
+"""
+
+
+@pytest.mark.skipif(not os.access(suite_cpu.CGROUPS, os.W_OK), reason="no cgroup v1 cpuacct to write (root only)")
+def test_a_server_the_runs_first_process_starts_as_it_is_configured_counts_in_its_cpu(tmp_path):
+    """The tests' PostgreSQL server, started by the run's first process as it is configured, is counted in that
+    process's figure (it was not: the process moved into the cgroup that counts it after starting the server)."""
+    (tmp_path / "conftest.py").write_text(STARTS_A_SERVER)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.update(PYTHONPATH=str(Path(suite_cpu.__file__).parent.parent), SUITE_CPU=str(tmp_path / "cpu"))
+    plugins = ["-p", "bench.suite_cpu", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:playwright"]
+    subprocess.run([sys.executable, "-m", "pytest", *plugins], cwd=tmp_path, env=env, capture_output=True, timeout=60)
+    pid, counted = (tmp_path / "counted").read_text().split(" ", 1)
+    groups = [line.split(":", 2) for line in counted.splitlines()]  # id:controllers:path
+    counting = [path for _, controllers, path in groups if "cpuacct" in controllers.split(",")]
+    assert counting == [f"/suite-cpu-main-{pid}"]
 
 
 def test_a_round_saves_path_is_counted_module_by_module():
