@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from urllib.parse import parse_qs, urlsplit
 
 from click.testing import CliRunner
 
-from scorekeeper import store
+from scorekeeper import live, store
 from scorekeeper.cli import main
 from scorekeeper.db import connect
 from tests import markup
+from tests.conftest import own_app
 from tests.markup import Element, parse
 
 HX = {"HX-Request": "true"}
@@ -91,6 +93,21 @@ def undo(client, url, number, headers=None, was=None):
     """Tap "Undo round N" as the game page shows it (the form carries the round it undoes)."""
     data = {"was": undo_was(client, url) if was is None else was}
     return client.post(f"{url}/rounds/{number}/undo", data=data, headers=headers or {})
+
+
+@contextlib.contextmanager
+def kept_phone(empty_store, folder, engine: str = "sqlite") -> Iterator:
+    """A phone (test client) of an app of its own over a store of its own, for a module fixture: the games it
+    sets up once are read by tests that change nothing (a refused round stores nothing), where each test
+    starting its own cost most of what it checks. The store is watched no more once the module is done."""
+    app = own_app(empty_store, folder, engine)
+    try:
+        yield app.test_client()
+    finally:
+        live.forget(app.config["DATABASE"])
+        pool = app.extensions.pop("scorekeeper.pool", None)
+        if pool is not None:
+            pool.close()
 
 
 def text(response) -> str:

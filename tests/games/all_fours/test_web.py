@@ -8,7 +8,7 @@ from html import unescape
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import HX, run_cli, start, totals
+from tests.web.helpers import HX, kept_phone, run_cli, start, totals
 from tests.web.helpers import text as tagless
 
 P4 = ["Anne", "Julien", "Sylvie", "Pierre"]
@@ -161,6 +161,17 @@ def test_running_the_cards_twice(client, teams):
 
 
 # -- bad input: 422, the round and the side named, nothing stored ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory, empty_store):
+    """The phone, and the games the bad hands are sent to, none played: `teams` as above, and one of three
+    players with the 32-card deck. Made once for the module: a refused hand stores nothing, which each test
+    checks, and starting a game again cost each test a fifth of its CPU."""
+    with kept_phone(empty_store, tmp_path_factory.mktemp("refusing")) as client:
+        yield client, start(client, "all-fours", P4, dealer=0), start(client, "all-fours", P3, deck="32")
+
+
 @pytest.mark.parametrize(
     "given, message",
     [
@@ -190,7 +201,8 @@ def test_running_the_cards_twice(client, teams):
         ),
     ],
 )
-def test_bad_hands_are_refused_and_say_why(client, teams, given, message):
+def test_bad_hands_are_refused_and_say_why(refusing, given, message):
+    client, teams, _ = refusing
     for headers in ({}, HX):
         response = hand(client, teams, 1, headers=headers, **given)
         assert response.status_code == 422
@@ -200,8 +212,8 @@ def test_bad_hands_are_refused_and_say_why(client, teams, given, message):
 
 
 @pytest.mark.parametrize("rank", ["2", "3", "4", "5", "6"])
-def test_ranks_two_to_six_with_the_32_card_deck(client, rank):
-    url = start(client, "all-fours", P3, deck="32")
+def test_ranks_two_to_six_with_the_32_card_deck(refusing, rank):
+    client, _, url = refusing
     response = hand(client, url, 1, turn_ups=["K", rank], beg="run")
     assert response.status_code == 422
     assert f"Round 1: Card 2 turned up is a {rank}, but the 32-card deck has no 2 to 6." in text(response)

@@ -9,7 +9,7 @@ import pytest
 
 from tests.games.everest_abyss.sample import LINEUP
 from tests.markup import parse
-from tests.web.helpers import HX, post_round, seats, start, text, totals
+from tests.web.helpers import HX, kept_phone, post_round, seats, start, text, totals
 
 P3 = ["Anne", "Julien", "Sylvie"]
 EN = {"Accept-Language": "en"}
@@ -184,6 +184,18 @@ def _after_elimination(client, url):
     play(client, url, 1, "everest", [1, 10, 1], hands={0: (9, 9), 1: (1, 1), 2: (2, 2)})
 
 
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory, empty_store):
+    """The games the bad rounds are sent to, by the round they are at (1: none played; 2: Julien out after
+    round 1), each with its board's holdings, and the phone that scores them. Made once for the module: a
+    refused round stores nothing, which each test checks, and starting the games again cost each test half its
+    CPU."""
+    with kept_phone(empty_store, tmp_path_factory.mktemp("refusing")) as client:
+        games = {number: start(client, "everest-abyss", P3, dealer=0, tokens="10") for number in (1, 2)}
+        _after_elimination(client, games[2])
+        yield client, {number: (url, held(board(client, url))) for number, url in games.items()}
+
+
 @pytest.mark.parametrize(
     "number, cote, staked, folded, hands, winner, message",
     [
@@ -266,16 +278,15 @@ def _after_elimination(client, url):
 )
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
 def test_bad_rounds_are_refused_naming_round_and_player(
-    client, url, headers, number, cote, staked, folded, hands, winner, message
+    refusing, headers, number, cote, staked, folded, hands, winner, message
 ):
-    if number == 2:
-        _after_elimination(client, url)
-    before = board(client, url)
+    client, games = refusing
+    url, before = games[number]
     response = play(client, url, number, cote, staked, folded, hands, winner, headers)
     assert response.status_code == 422
     assert message in text(response)
     after = board(client, url)
-    assert rounds_shown(after) == number - 1 and held(after) == held(before)
+    assert rounds_shown(after) == number - 1 and held(after) == before
 
 
 def test_french_messages_and_board(client, url):

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from tests.markup import parse
-from tests.web.helpers import HX, post_round, seats, start, text, totals
+from tests.web.helpers import HX, kept_phone, post_round, seats, start, text, totals
 
 P3 = ["Anne", "Julien", "Sylvie"]
 EN = {"Accept-Language": "en"}
@@ -180,10 +180,21 @@ BAD = [
 ]
 
 
+@pytest.fixture(scope="module")
+def at_round_2(tmp_path_factory, empty_store):
+    """The phone, and its game at round 2 (round 1 scored 3, 4, 5) that the bad rounds are sent to. Made once
+    for the module: a refused round stores nothing, which each test checks, and starting the game and scoring
+    its first round again cost each test half its CPU."""
+    with kept_phone(empty_store, tmp_path_factory.mktemp("refusing")) as client:
+        url = start(client, "inferno", P3, dealer=0)
+        assert post(client, url, 1, fields([3, 4, 5])).status_code == 303
+        yield client, url
+
+
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
 @pytest.mark.parametrize("data, who, message", BAD)
-def test_bad_rounds_are_refused_with_a_message_and_nothing_stored(client, url, data, who, message, headers):
-    post(client, url, 1, fields([3, 4, 5]))
+def test_bad_rounds_are_refused_with_a_message_and_nothing_stored(at_round_2, data, who, message, headers):
+    client, url = at_round_2
     response = post(client, url, 2, data, headers)
     assert response.status_code == 422
     where = f"Round 2, {who}: " if who else "Round 2: "
