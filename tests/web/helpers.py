@@ -110,6 +110,22 @@ def kept_phone(empty_store, folder, engine: str = "sqlite") -> Iterator:
             pool.close()
 
 
+@contextlib.contextmanager
+def kept_tables(empty_store, tmp_path_factory, setup: Callable) -> Iterator[Callable[[str], tuple]]:
+    """For a module of two_engines tests: on each engine, a phone of its own app (kept_phone) and what `setup`
+    made with it (`setup(phone)`), made when a test first asks for that engine."""
+    with contextlib.ExitStack() as stack:
+        made: dict[str, tuple] = {}
+
+        def on(engine: str) -> tuple:
+            if engine not in made:
+                phone = stack.enter_context(kept_phone(empty_store, tmp_path_factory.mktemp("kept"), engine))
+                made[engine] = phone, setup(phone)
+            return made[engine]
+
+        yield on
+
+
 def text(response) -> str:
     """The page as text without tags, spaces folded, for asserting on what a player reads."""
     return markup.text(response.get_data())

@@ -21,7 +21,7 @@ from tests.markup import parse
 from tests.samples import EIGHT, NAMES, all_fields, enter, expected, first, sample
 from tests.samples import start as setup
 
-from .helpers import HX, imported, listed_games, start, text
+from .helpers import HX, imported, kept_tables, listed_games, start, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -93,16 +93,26 @@ FILTERED = next(k for k, d in enumerate(FINISHED) if d["rules"] not in (FIVE, PR
 ANY = pick.game()
 
 
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory, empty_store):
+    """On each engine, a phone that imported a finished game of each game four play, oldest first, and one in
+    progress (TABLE), and their ids. Made once for the module: the tests that take it only read the history and
+    the records (importing the table again cost each of them 0.1 s of CPU)."""
+    with kept_tables(empty_store, tmp_path_factory, lambda phone: [game_id(imported(phone, d)) for d in TABLE]) as on:
+        yield on
+
+
 @pytest.fixture
-def table(client):
-    """A finished game of each game four play, oldest first, and one in progress: TABLE, by id."""
-    return [game_id(imported(client, d)) for d in TABLE]
+def kept(tables, engine):
+    """The phone and the ids of its TABLE (tables), on the test's engine."""
+    return tables(engine)
 
 
 # -- history ------------------------------------------------------------------------------------
 
 
-def test_history_lists_every_game_newest_first_with_winner_and_totals(client, table):
+def test_history_lists_every_game_newest_first_with_winner_and_totals(kept):
+    client, table = kept
     response = client.get("/history")
     assert response.status_code == 200
     assert listed(response) == table[::-1]
@@ -111,7 +121,8 @@ def test_history_lists_every_game_newest_first_with_winner_and_totals(client, ta
         assert line(document) in page, document["rules"]
 
 
-def test_history_filters_by_game_and_by_player_typed_any_case_or_spacing(client, table):
+def test_history_filters_by_game_and_by_player_typed_any_case_or_spacing(kept):
+    client, table = kept
     filtered = TABLE[FILTERED]["rules"]
     assert listed(client.get(f"/history?game={filtered}")) == [table[FILTERED]]
     # Ana-Lucía sits only in the five-player game
@@ -122,7 +133,8 @@ def test_history_filters_by_game_and_by_player_typed_any_case_or_spacing(client,
     assert "No game matches." in text(client.get("/history?player=Nobody", headers=EN))
 
 
-def test_history_with_htmx_sends_only_the_list(client, table):
+def test_history_with_htmx_sends_only_the_list(kept):
+    client, table = kept
     response = client.get(f"/history?game={TABLE[FILTERED]['rules']}", headers=HX)
     html = response.get_data(as_text=True)
     assert response.status_code == 200
@@ -140,7 +152,8 @@ def test_history_pages_fifty_games_at_a_time(client):
     assert "Page 1 of 2" in text(first)
 
 
-def test_history_csv_has_one_row_per_game_and_side_with_the_standings(client, table):
+def test_history_csv_has_one_row_per_game_and_side_with_the_standings(kept):
+    client, table = kept
     rows = parsed_csv(client.get("/history.csv"))
     assert rows[0] == ["game", "rules", "date", "finished", "side", "total", "rank", "won"]
     body = rows[1:]
@@ -181,13 +194,15 @@ def test_a_correction_is_seen_by_history(client):
 # -- a player's record (each game's statistics on it: tests/games/<module>/test_record.py) ---------------
 
 
-def test_a_players_page_with_htmx_sends_only_the_record(client, table):
+def test_a_players_page_with_htmx_sends_only_the_record(kept):
+    client, _ = kept
     response = client.get(f"/players/{NAMES[0]}", headers=HX)
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and "<html" not in html and 'id="player-record"' in html
 
 
-def test_an_unknown_player_is_a_404_that_says_so(client, table):
+def test_an_unknown_player_is_a_404_that_says_so(kept):
+    client, _ = kept
     response = client.get("/players/Nobody", headers={"Accept-Language": "en"})
     assert response.status_code == 404
     assert "No game on this phone has a player named Nobody." in text(response)

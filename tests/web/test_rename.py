@@ -16,7 +16,7 @@ from tests import pick
 from tests.samples import expected, sample
 from tests.samples import start as setup
 
-from .helpers import HX, imported, links, rename, stored, text, was_shown
+from .helpers import HX, imported, kept_tables, links, rename, stored, text, was_shown
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -71,6 +71,15 @@ def test_a_renamed_player_keeps_every_round_on_the_board_the_sheet_and_the_histo
     assert client.get("/players/Julien").status_code == 200
 
 
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory, empty_store):
+    """On each engine, the phone and its game as `url`'s, that the refused names are sent to. Made once for the
+    module: a refused name stores nothing, which each test checks, and importing the game again cost each test
+    a third of its CPU."""
+    with kept_tables(empty_store, tmp_path_factory, lambda phone: imported(phone, GAME)) as on:
+        yield on
+
+
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
 @pytest.mark.parametrize(
     "names, said",
@@ -84,7 +93,9 @@ def test_a_renamed_player_keeps_every_round_on_the_board_the_sheet_and_the_histo
         (["Anne", "Jul\u202eien", "Sylvie"], "The name of player 2 holds a control or text-direction character"),
     ],
 )
-def test_a_name_refused_as_at_setup_says_why_and_stores_nothing(app, client, url, names, said, headers):
+def test_a_name_refused_as_at_setup_says_why_and_stores_nothing(kept, engine, names, said, headers):
+    client, url = kept(engine)
+    app = client.application
     before = stored(app, url)
     response = rename(client, url, names, {**headers, **EN})
     assert response.status_code == 422 and said in text(response)
