@@ -20,7 +20,7 @@ from tests.markup import parse
 from tests.samples import all_fields, enter, first, sample
 from tests.samples import start as start_game
 
-from .helpers import HX, game_count, imported, post_round, stored, text
+from .helpers import HX, game_count, imported, kept_phone, post_round, stored, text
 
 EN = {"Accept-Language": "en"}
 FR = {"Accept-Language": "fr"}
@@ -75,13 +75,18 @@ def game_file(rules_id=ANY, players=P3, **more):
 # -- 1. every posted number is bounded before anything is built from it ------------------------------
 
 
-@pytest.fixture
-def aon(client):
-    """RENEGES's game with round 1's bids saved."""
-    url = start_game(client, RENEGES)
-    for step, fields in pick.posts(RENEGES, 1)[:-1]:
-        assert post_round(client, url, 1, step, fields).status_code == 303
-    return url
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory, empty_store):
+    """The phone and two of RENEGES's games it started, for the tests whose posts are refused (which each checks):
+    `aon` with round 1's bids saved, and one with round 1 played whole. Made once for the module: starting the
+    game and playing its round again cost each of those tests a third of its CPU."""
+    with kept_phone(empty_store, tmp_path_factory.mktemp("kept")) as client:
+        at_bids, played = start_game(client, RENEGES), start_game(client, RENEGES)
+        for url in (at_bids, played):
+            for step, fields in pick.posts(RENEGES, 1)[:-1]:
+                assert post_round(client, url, 1, step, fields).status_code == 303
+        assert post_round(client, played, 1, *last_step()).status_code == 303
+        yield client, at_bids, played
 
 
 def last_step(**changed: str) -> tuple[str, dict[str, str]]:
@@ -97,7 +102,9 @@ def whole(**changed: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("reneges", [LONG, "1000000", HUGE])
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])
-def test_a_huge_renege_count_is_refused_at_once(app, client, aon, reneges, headers):
+def test_a_huge_renege_count_is_refused_at_once(kept, reneges, headers):
+    client, aon, _ = kept
+    app = client.application
     before = stored(app, aon)
     step, fields = last_step(**{"reneges.0": reneges})
     client.get(aon)  # templates compiled: what is timed is the refusal
@@ -112,14 +119,16 @@ def test_a_huge_renege_count_is_refused_at_once(app, client, aon, reneges, heade
     assert unchanged(app, aon, before)
 
 
-def test_a_huge_number_is_refused_in_french(app, client, aon):
+def test_a_huge_number_is_refused_in_french(kept):
+    client, aon, _ = kept
     response = post_round(client, aon, 1, *last_step(**{"reneges.0": LONG}), FR)
     assert response.status_code == 422
     assert f"Manche 1, {FIRST} : Renonces : un nombre de 25 chiffres est bien trop long." in text(response)
 
 
-def test_the_correction_form_refuses_a_huge_number(app, client, aon):
-    assert post_round(client, aon, 1, *last_step()).status_code == 303
+def test_the_correction_form_refuses_a_huge_number(kept):
+    client, _, aon = kept  # round 1 played
+    app = client.application
     was = parse(client.get(f"{aon}/rounds/1/edit").get_data()).value("was")
     before = stored(app, aon)
     started = time.thread_time()  # CPU time: the test client serves in this thread
@@ -197,8 +206,9 @@ def test_deep_json_is_refused_with_a_message(app, client, body, headers):
     assert game_count(app) == 0
 
 
-def test_a_correction_whose_was_is_10000_deep_is_refused(app, client, aon):
-    assert post_round(client, aon, 1, *last_step()).status_code == 303
+def test_a_correction_whose_was_is_10000_deep_is_refused(kept):
+    client, _, aon = kept  # round 1 played
+    app = client.application
     before = stored(app, aon)
     # as deep as a form may carry (60 KB of brackets, each sent as 3 bytes, under FORM_MAX_BYTES)
     fields = whole(was="[" * 10_000 + "]" * 10_000)
@@ -218,9 +228,10 @@ def test_a_correction_whose_was_is_10000_deep_is_refused(app, client, aon):
     ],
     ids=["en", "fr", "de"],
 )
-def test_a_form_past_64_kb_is_refused_before_it_is_read(app, client, aon, htmx, headers, said):
-    assert post_round(client, aon, 1, *last_step()).status_code == 303
-    before = stored(app, aon)
+def test_a_form_past_64_kb_is_refused_before_it_is_read(kept, htmx, headers, said):
+    client, _, aon = kept  # round 1 played
+    app = client.application
+    before, games = stored(app, aon), game_count(app)
     fields = whole(was="[" * 100_000)
     for path in (f"{aon}/rounds/1", f"{aon}/rounds", f"{aon}/rounds/1/undo", f"{aon}/players", f"/new/{ANY}"):
         response = client.post(path, data=fields, headers={**headers, **(HX if htmx else {})})
@@ -228,7 +239,7 @@ def test_a_form_past_64_kb_is_refused_before_it_is_read(app, client, aon, htmx, 
         assert said in text(response), path
         if htmx:  # the message goes where the page shows notices; the form stays as the player left it
             assert response.headers["HX-Retarget"] == "#flash"
-    assert unchanged(app, aon, before) and game_count(app) == 1
+    assert unchanged(app, aon, before) and game_count(app) == games
     # a game file may still be 1 MB: the door is a form's, not the import's
     assert sent(client, json.dumps(game_file()) + " " * 500_000).status_code == 303
 
@@ -309,7 +320,9 @@ def test_a_line_break_typed_in_a_name_box_becomes_a_space(app, client):
 
 
 @pytest.mark.parametrize("number, shown", [("abc", "abc"), ("-1", "-1"), ("0", "0"), ("9" * 5000, "9" * 20)])
-def test_a_malformed_round_number_says_what_is_wrong(app, client, aon, number, shown):
+def test_a_malformed_round_number_says_what_is_wrong(kept, number, shown):
+    client, aon, _ = kept
+    app = client.application
     before = stored(app, aon)
     step, fields = last_step()
     response = post_round(client, aon, number, step, fields, EN)
@@ -320,7 +333,8 @@ def test_a_malformed_round_number_says_what_is_wrong(app, client, aon, number, s
     assert unchanged(app, aon, before)
 
 
-def test_a_missing_round_number_is_said_to_be_missing(client, aon):
+def test_a_missing_round_number_is_said_to_be_missing(kept):
+    client, aon, _ = kept
     response = client.post(f"{aon}/rounds", data={"step": last_step()[0]}, headers=FR)
     assert response.status_code == 400 and "Le numéro de manche manque." in text(response)
 

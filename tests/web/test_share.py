@@ -20,7 +20,7 @@ from tests.markup import parse
 from tests.samples import all_fields, enter, first, normalised, sample
 from tests.samples import start as setup
 
-from .helpers import HX, links, post_round, stored, text, totals, undo
+from .helpers import HX, kept_phone, links, post_round, stored, text, totals, undo
 from .shared_table import EN, GAME, NEW, P3, bids, moved, play_round, round_of, score_link, tricks
 
 
@@ -37,6 +37,16 @@ def watcher(other_phone, url):
     """A second phone that opened the watch link."""
     assert other_phone.get(url).status_code == 200
     return other_phone
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory, empty_store):
+    """The scorer, its game as `url`'s and a watcher as `watcher`, made once for the tests that only read them
+    or are refused (which each checks): playing their round 1 again cost each of them half its CPU."""
+    with kept_phone(empty_store, tmp_path_factory.mktemp("kept")) as client:
+        game, other = enter(client, first(GAME, 1)), client.application.test_client()
+        assert bids(client, game, 2).status_code == 303 and other.get(game).status_code == 200
+        yield client, other, game
 
 
 # -- who may change what ----------------------------------------------------------------------------
@@ -93,7 +103,8 @@ def test_the_same_writes_work_for_the_scorer(app, client, url):
     assert client.get(url).status_code == 404
 
 
-def test_a_watcher_sees_no_controls(watcher, url):
+def test_a_watcher_sees_no_controls(kept):
+    _, watcher, url = kept
     html = watcher.get(url, headers=EN).get_data(as_text=True)
     assert 'id="round-entry"' not in html and "/undo" not in html and "/edit" not in html
     assert 'id="watch-link"' in html and 'id="score-link"' not in html and "/score/" not in html
@@ -233,8 +244,9 @@ def version(app, url) -> int:
     return stored(app, url).version
 
 
-def test_the_poll_answers_nothing_new_cheaply(app, watcher, url):
-    response = watcher.get(f"{url}/poll?version={version(app, url)}", headers=HX)
+def test_the_poll_answers_nothing_new_cheaply(kept):
+    client, watcher, url = kept
+    response = watcher.get(f"{url}/poll?version={version(client.application, url)}", headers=HX)
     assert response.status_code == 204 and response.get_data() == b""
 
 
@@ -327,7 +339,8 @@ def test_the_scorers_page_follows_the_game_but_never_reloads(client, url):
 
 
 @pytest.mark.parametrize("path", ["/", "/games/{}", "/games/{}/poll?version=0", NEW, "/games/nosuchgame000000"])
-def test_every_page_carries_the_safety_headers(client, url, path):
+def test_every_page_carries_the_safety_headers(kept, path):
+    client, _, url = kept
     headers = client.get(path.format(url.rsplit("/", 1)[-1])).headers
     csp = headers["Content-Security-Policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp
@@ -340,7 +353,8 @@ def test_cookies_are_http_only_and_same_site(client, other_phone, url):
         assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
-def test_no_inline_script_in_pages(client, watcher, url):
+def test_no_inline_script_in_pages(kept):
+    client, watcher, url = kept
     for response in (client.get("/"), client.get(url), watcher.get(url), client.get(NEW)):
         for script in parse(response.get_data()).all("script"):
             assert "src" in script.attrs, script.text()
@@ -357,7 +371,9 @@ def test_no_inline_script_in_pages(client, watcher, url):
     ],
     ids=["fetch-cross-site", "fetch-same-site", "origin", "origin-null"],
 )
-def test_a_cross_site_post_is_refused(app, client, url, headers):
+def test_a_cross_site_post_is_refused(kept, headers):
+    client, _, url = kept
+    app = client.application
     before = stored(app, url)
     response = tricks(client, url, 2, {**headers, **EN})
     assert response.status_code == 403 and "another site" in text(response)
