@@ -3,6 +3,7 @@ names a thing in English uses one of the words the glossary gives it, and none i
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -28,8 +29,10 @@ def words(cell: str) -> list[str]:
     return [w.strip() for w in cell.split(",") if w.strip()]
 
 
-def translations(lang: str) -> list[tuple[str, str, str]]:
-    """(file, msgid, each form of its translation joined) for every translated message of `lang`."""
+@functools.cache
+def translations(lang: str) -> tuple[tuple[str, str, str], ...]:
+    """(file, msgid, each form of its translation joined) for every translated message of `lang`, read once for
+    the module's tests (reading the catalogues again for each word of the glossary was most of their CPU)."""
     found = []
     for area, path in po_files(lang).items():
         with path.open("rb") as f:
@@ -39,7 +42,7 @@ def translations(lang: str) -> list[tuple[str, str, str]]:
                 ids = message.id if isinstance(message.id, tuple) else (message.id,)
                 forms = message.string if isinstance(message.string, tuple) else (message.string,)
                 found.append((f"{area}.po", " / ".join(map(str, ids)), " / ".join(map(str, forms))))
-    return found
+    return tuple(found)
 
 
 def test_the_glossary_is_there():
