@@ -153,7 +153,25 @@ def test_folded_stakes_go_to_the_winner(client, url):
     assert held(page) == [5, 7, 18] and sum(held(page)) == 30
 
 
-def test_a_refused_form_keeps_what_was_entered_and_shows_tapis(client, url):
+def _after_elimination(client, url):
+    play(client, url, 1, "everest", [1, 10, 1], hands={0: (9, 9), 1: (1, 1), 2: (2, 2)})
+
+
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory, empty_store):
+    """The games the bad rounds are sent to, by the round they are at (1: none played; 2: Julien out after
+    round 1), each with its board's holdings, and the phone that scores them. Made once for the module: a
+    refused round stores nothing, which test_bad_rounds_are_refused_naming_round_and_player checks, and starting
+    the games again cost each test half its CPU."""
+    with kept_phone(empty_store, tmp_path_factory.mktemp("refusing")) as client:
+        games = {number: start(client, "everest-abyss", P3, dealer=0, tokens="10") for number in (1, 2)}
+        _after_elimination(client, games[2])
+        yield client, {number: (url, held(board(client, url))) for number, url in games.items()}
+
+
+def test_a_refused_form_keeps_what_was_entered_and_shows_tapis(refusing):
+    client, games = refusing
+    url, _ = games[1]
     response = play(client, url, 1, "everest", [10, 3, "x"], folded=[1])
     assert response.status_code == 422
     form = parse(response.get_data())
@@ -173,27 +191,13 @@ def test_a_refused_form_keeps_what_was_entered_and_shows_tapis(client, url):
         ("de", [1, 1, None], "Pot: 2 Chips"),
     ],
 )
-def test_the_pot_counts_its_tokens_in_the_languages_plural(client, url, lang, stakes, pot):
+def test_the_pot_counts_its_tokens_in_the_languages_plural(refusing, lang, stakes, pot):
     """A refused round is shown again with its pot ("Pot: 1 tokens" was shown in every language)."""
+    client, games = refusing
+    url, _ = games[1]
     response = play(client, url, 1, "", stakes, headers={"Accept-Language": lang})
     assert response.status_code == 422
     assert re.search(re.escape(pot) + r"\b", text(response)), text(response)
-
-
-def _after_elimination(client, url):
-    play(client, url, 1, "everest", [1, 10, 1], hands={0: (9, 9), 1: (1, 1), 2: (2, 2)})
-
-
-@pytest.fixture(scope="module")
-def refusing(tmp_path_factory, empty_store):
-    """The games the bad rounds are sent to, by the round they are at (1: none played; 2: Julien out after
-    round 1), each with its board's holdings, and the phone that scores them. Made once for the module: a
-    refused round stores nothing, which each test checks, and starting the games again cost each test half its
-    CPU."""
-    with kept_phone(empty_store, tmp_path_factory.mktemp("refusing")) as client:
-        games = {number: start(client, "everest-abyss", P3, dealer=0, tokens="10") for number in (1, 2)}
-        _after_elimination(client, games[2])
-        yield client, {number: (url, held(board(client, url))) for number, url in games.items()}
 
 
 @pytest.mark.parametrize(
@@ -289,7 +293,9 @@ def test_bad_rounds_are_refused_naming_round_and_player(
     assert rounds_shown(after) == number - 1 and held(after) == before
 
 
-def test_french_messages_and_board(client, url):
+def test_french_messages_and_board(refusing):
+    client, games = refusing
+    url, _ = games[1]
     response = post_round(
         client,
         url,
