@@ -30,6 +30,11 @@ ON_SCREEN = """e => {
   return !!hit && (box.contains(hit) || hit.contains(box));
 }"""
 
+# The texts of those of the chips given that are not wholly on screen and uncovered (ON_SCREEN): one call for all
+# of a player's chips, where one call each cost a round trip to the browser (a seven-chip player's two scroll
+# positions, at every step of every game: a fifth of this file's CPU).
+COVERED = f"chips => chips.filter(c => !({ON_SCREEN})(c)).map(c => c.innerText)"
+
 # What the form shows for each of `fields`: a radio's checked value, a tick, a box's text.
 SHOWN = """fields => {
   const form = document.getElementById('round-entry');
@@ -92,7 +97,7 @@ def save_bar_keeps_clear(page: Page) -> None:
     ):
         page.evaluate("window.scrollTo(0, 0)")
         last.evaluate(scroll)
-        hidden = [c.inner_text() for c in last.locator("label.chip").all() if not c.evaluate(ON_SCREEN)]
+        hidden = last.locator("label.chip").evaluate_all(COVERED)
         assert not hidden, f"the save bar covers the last player's chips {hidden}"
 
 
