@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .touch import press
 
@@ -35,9 +36,10 @@ def chip(page: Page, name: str, value) -> Locator:
 
 
 def tap(page: Page, name: str, value) -> None:
-    """Tap one chip and check it took."""
-    press(page, chip_selector(name, value))
-    expect(page.locator(f"input[name='{name}'][value='{value}']")).to_be_checked()
+    """Tap one chip and check it took (read with the tap; waited for only when not checked at once)."""
+    checked = f"input[name='{name}'][value='{value}']"
+    if not press(page, chip_selector(name, value), checked=checked):
+        expect(page.locator(checked)).to_be_checked()
 
 
 def start_game(
@@ -104,15 +106,30 @@ def arrived(page: Page) -> None:
     page.wait_for_function(ARRIVED)
 
 
+# The answer to a step's save is on the page: round `number` on the board and the form at `step` (each where asked,
+# and only one of each), and the form that came with it has arrived (ARRIVED). Waited for in the page, frame by
+# frame, in one call: the three waits it stands for took a round trip each, and more while the answer was coming.
+ANSWERED = f"""([number, step]) => {{
+  const one = sel => document.querySelectorAll(sel).length === 1;
+  const atStep = one("#round-entry input[name=step]")
+    && document.querySelector("#round-entry input[name=step]").value === step;
+  return (number === null || one(`#scoreboard #round-${{number}}`)) && (step === null || atStep) && ({ARRIVED})();
+}}"""
+ANSWER_WAIT = 5_000  # ms: as long as one expect() waits
+
+
 def submit_step(page: Page, expect_step: str | None = None, number: int | None = None) -> None:
     """Tap the form's big button; wait for the next step, or for round `number` on the board, and for the form
-    that came with it to have arrived."""
+    that came with it to have arrived. Should that not come in time, the waits one by one say what is missing."""
     press(page, "#round-entry button[type=submit]")
-    if number is not None:
-        expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
-    if expect_step is not None:
-        expect(page.locator("#round-entry input[name=step]")).to_have_value(expect_step)
-    arrived(page)
+    try:
+        page.wait_for_function(ANSWERED, arg=[number, expect_step], timeout=ANSWER_WAIT)
+    except PlaywrightTimeoutError:
+        if number is not None:
+            expect(page.locator(f"#scoreboard #round-{number}")).to_be_attached()
+        if expect_step is not None:
+            expect(page.locator("#round-entry input[name=step]")).to_have_value(expect_step)
+        arrived(page)
 
 
 def enter_seats(page: Page, name: str, values: list) -> None:
@@ -182,8 +199,9 @@ def set_fields(page: Page, fields: dict) -> None:
         if kind == "radio":
             tap(page, name, value)
         elif kind == "checkbox":
-            press(page, f"#round-entry label:has(input[name='{name}'])")
-            expect(page.locator(f"#round-entry input[name='{name}']")).to_be_checked()
+            field = f"input[name='{name}']"
+            if not press(page, f"#round-entry label:has({field})", checked=f"#round-entry {field}"):
+                expect(page.locator(f"#round-entry {field}")).to_be_checked()
         else:
             page.locator(f"#round-entry [name='{name}']").fill(str(value))
 

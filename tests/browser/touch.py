@@ -71,28 +71,30 @@ WHERE_TO_TAP = """async ([sel, wait]) => {
 }"""
 
 
-# whether the last tap's click reached what it was aimed at (nothing to say on a page the tap left: its guard went)
-LANDED = """() => {
-  const landed = window.tapLanded;
+# whether the last tap's click reached what it was aimed at (nothing to say on a page the tap left: its guard went),
+# and whether the one element `checked` matches (if any) is checked now: a chip's tap is checked in the same call
+LANDED = """checked => {
+  const landed = window.tapLanded, all = checked ? document.querySelectorAll(checked) : [];
   removeEventListener("click", window.tapGuard, true);
   window.tapGuard = window.tapLanded = undefined;
-  return landed;
+  return [landed, all.length === 1 && all[0].checked];
 }"""
 
 
-def press(page: Page, selector: str, wait: float = 10_000, tries: int = 3) -> None:
-    """Tap the one element `selector` matches at its middle, as a finger would, once nothing stops a finger."""
+def press(page: Page, selector: str, wait: float = 10_000, tries: int = 3, checked: str | None = None) -> bool:
+    """Tap the one element `selector` matches at its middle, as a finger would, once nothing stops a finger; say
+    whether the one element `checked` matches was checked just after (False when not asked, or not seen)."""
     for _ in range(tries):
         where = page.evaluate(WHERE_TO_TAP, [selector, wait])
         if where in ("zoomed", "no scripts"):  # the page's coordinates are not the screen's, or it cannot wait a frame
             page.locator(selector).click()
-            return
+            return False
         assert isinstance(where, list), f"could not tap {selector}: {where}"
         page.mouse.click(*where)
         try:
-            landed = page.evaluate(LANDED)
+            landed, done = page.evaluate(LANDED, checked)
         except PlaywrightError:  # the tap took the page elsewhere: it landed, a stopped click goes nowhere
-            return
+            return False
         if landed in ("yes", None):
-            return
+            return done
     raise AssertionError(f"the tap on {selector} missed {tries} times: {landed}")
