@@ -28,10 +28,11 @@
   // this phone's own request on its way (a round, an undo...: its answer brings the form, and news drawn
   // first would take the form its answer replaces), or a round not sent and to be sent again (its answer tells
   // whether it was stored, already saved with its answer lost, or beaten by another phone's)
+  // (not the score chart a save's answer asks for just after: it brings no form, and news drawn meanwhile has a chart)
   const mine = new Set();
   document.addEventListener("htmx:beforeSend", (event) => {
-    const xhr = event.detail.xhr, el = poll();
-    if (!xhr || (el && event.detail.elt === el)) return;
+    const xhr = event.detail.xhr, el = poll(), elt = event.detail.elt;
+    if (!xhr || (el && elt === el) || (elt && elt.id === "score-chart")) return;
     mine.add(xhr);
     xhr.addEventListener("loadend", () => mine.delete(xhr));  // answered, failed, timed out or aborted
   });

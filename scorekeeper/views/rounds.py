@@ -8,6 +8,7 @@ from flask import abort, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from .. import forms, registry, rules, safejson, space, store
+from ..chart import score_chart
 from ..db import get_db
 from ..i18n import gettext
 from ..rules import N_, Invalid, problem
@@ -128,6 +129,18 @@ def add_round(game_id: str):
     if _grown(before, stored, number):
         return render_game(stored, announce=said, blocks=BOARD_PARTS, board_parts=True)
     return render_game(stored, announce=said)
+
+
+@bp.get("/<game_id>/chart")
+def chart(game_id: str):
+    """The score chart alone, as the game page draws it: fetched by the page just after a save's answer, which
+    leaves it out (game.html); without htmx, the game page at its chart."""
+    stored = access.game_or_404(game_id)
+    if not htmx:
+        return redirect(url_for("games.show", game_id=game_id) + "#score-chart", 303)
+    return page.blocks(
+        "game.html", ("score_chart",), game=stored.game, result=store.derived(stored), score_chart=score_chart
+    )
 
 
 def _grown(before: store.Stored, after: store.Stored, number: int) -> bool:

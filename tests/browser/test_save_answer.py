@@ -1,9 +1,9 @@
 """A round saved on a 390x844 phone (issue 40): the request leaves at the tap, the form locked only after it; the
-answer brings the new row and what changed under the board rather than the whole board, and the board it leaves
-is the one the page draws afresh; the first frame painted after the answer already shows the next form's top, the
-focus on its heading (not a frame at the old place, then a jump once htmx has settled). The answer to a save is
-the same page blocks for every game; played once, on a game whose round has two saves (the bids answered with the
-tricks' form, then the round's row), its sample's first two rounds."""
+answer brings the new row and what changed under the board rather than the whole board (the chart asked for just
+after), and the board it leaves is the one the page draws afresh; the first frame painted after the answer already
+shows the next form's top, the focus on its heading (not a frame at the old place, then a jump once htmx has
+settled). The answer to a save is the same page blocks for every game; played once, on a game whose round has two
+saves (the bids answered with the tricks' form, then the round's row), its sample's first two rounds."""
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -23,7 +23,7 @@ GAME = pick.game(pick.bids_first, pick.lasting(3))  # two rounds saved, a form a
 BOARD = """() => {
   const board = document.getElementById("scoreboard").cloneNode(true);
   for (const e of [board, ...board.querySelectorAll("*")]) {
-    e.classList.remove("htmx-request", "htmx-settling", "htmx-added");
+    e.classList.remove("htmx-request", "htmx-settling", "htmx-added", "htmx-swapping");
     for (const name of ["class", "style"]) if (e.getAttribute(name) === "") e.removeAttribute(name);
     e.removeAttribute("data-following");
   }
@@ -84,6 +84,7 @@ def test_a_saved_round_leaves_the_board_a_reload_draws_and_the_first_frame_at_th
         frame = page.evaluate("window.__frame")
         assert abs(frame["top"]) < 20 and frame["focused"], frame  # the form's top (its scroll margin), focused
         assert page.evaluate("window.__locked") == [None, "true"]  # the request left, then the taps waited
+    expect(page.locator("#score-chart svg")).to_be_attached()  # the chart, asked for just after the answer
     saved = board(page)
     page.reload()
     expect(page.locator("#scoreboard #round-2")).to_be_attached()

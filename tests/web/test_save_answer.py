@@ -68,9 +68,28 @@ def test_a_saved_round_brings_its_row_and_what_changed_as_the_page_draws_them(cl
     assert [rows(body) for body in appended] == [["2"]]
     page = parse(client.get(url).get_data())
     assert drawn(appended[0].first("tr", id="round-2")) == drawn(page.first("tr", id="round-2"))
+    charted(client, answer.first(id="board-tail"))
     for name in PIECES:
         assert drawn(answer.first(id=name)) == drawn(page.first(id=name)), name
     assert answer.first(id="board-tail").attrs.get("hx-swap-oob") == "replace"  # swapped as a whole
+
+
+def charted(client, tail: Element) -> None:
+    """The score chart a save's answer leaves out, fetched as its place asks (htmx: on load, in place of it)."""
+    (place,) = [c for c in tail.children if isinstance(c, Element) and c.attrs.get("id") == "score-chart"]
+    assert not place.children and (place.attrs["hx-trigger"], place.attrs["hx-swap"]) == ("load", "outerHTML")
+    fetched = client.get(place.attrs["hx-get"], headers=HX)
+    assert fetched.status_code == 200
+    (chart,) = [c for c in parse(fetched.get_data()).children if isinstance(c, Element)]
+    tail.children[tail.children.index(place)] = chart
+
+
+def test_the_chart_a_save_leaves_out_is_the_game_page_at_its_chart_without_javascript(client):
+    game = sample(ANY).GAME
+    url = enter(client, first(game, 1))
+    address = save(client, url, game, 2).first(id="score-chart").attrs["hx-get"]
+    answer = client.get(address)
+    assert answer.status_code == 303 and answer.headers["Location"] == url + "#score-chart"
 
 
 @pytest.mark.parametrize("rules_id", GAMES)
