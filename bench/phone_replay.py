@@ -8,7 +8,9 @@ Variants, one after the other in turn on the same page (so a machine getting bus
 - "form kept": the answer without its round form, the page's form left in place (its heading renumbered): the
   most any way of keeping the form's elements could save (nothing of it parsed, set up, styled or laid out
   again);
-- "no chart": the answer without the score chart (what that part of it costs);
+- "no chart": the answer without the score chart (what that part of it costs); since a save's answer leaves the
+  chart out (its place asks for it after: game.html), without that place, and "chart in answer": the chart drawn
+  in its place, as the answer was before;
 - "no :has()": the answer as is on a page whose style sheets lost every rule with :has() (what those rules
   cost at each swap); "no :root:has()" only that one;
 - "no scroll": app.js's move to the next form left out (the style and layout it forces come in the frame);
@@ -35,6 +37,7 @@ from .server import HOST, Server
 
 FORM = re.compile(r'<section id="round-form".*?</section>\s*', re.S)
 CHART = re.compile(r'<figure class="chart".*?</figure>', re.S)
+PLACE = re.compile(r'<figure class="chart" id="score-chart" hx-get="([^"]+)"')
 # the page's round form stays: the swap that would replace it renumbers its heading instead
 KEEP_FORM = """
 () => { const replace = Element.prototype.replaceWith;
@@ -66,9 +69,11 @@ NO_SCROLL = "() => { Element.prototype.scrollIntoView = function () {}; return 1
 MOMENTS = ("answered", "swapped", "frame", "painted", "read")
 
 
-def variants(answer: str) -> dict[str, tuple[str, str | None]]:
-    """Each variant's answer and the script the page runs before its tap (None: none)."""
-    return {
+def variants(answer: str, chart: str | None = None) -> dict[str, tuple[str, str | None]]:
+    """Each variant's answer and the script the page runs before its tap (None: none); with `chart` (the score
+    chart the answer's place for it asks for), "chart in answer" too: the answer as it was before it left it out."""
+    drawn = {"chart in answer": (CHART.sub(lambda _: chart, answer, count=1), None)} if chart else {}
+    return drawn | {
         "as is": (answer, None),
         "form kept": (FORM.sub("", answer, count=1), KEEP_FORM),
         "no chart": (CHART.sub("", answer, count=1), None),
@@ -115,10 +120,16 @@ def recorded(page, base: str, game: str) -> str:
     return answer.value.text()
 
 
+def chart_of(page, base: str, answer: str) -> str | None:
+    """The score chart the answer's place for it asks for (game.html), as the server draws it; None: no such place."""
+    place = PLACE.search(answer)
+    return page.request.get(base + place[1], headers={"HX-Request": "true"}).text() if place else None
+
+
 # marks in the trace: the answer in hand (htmx's beforeOnLoad) and the board painted (the second frame with the row)
 MARK = """
 () => { document.addEventListener("htmx:beforeOnLoad", (e) => {
-    if (e.detail.elt.id !== "poll") performance.mark("sk:answered"); });
+    if (!["poll", "score-chart"].includes(e.detail.elt.id)) performance.mark("sk:answered"); });
   const watch = new MutationObserver(() => {
     if (!document.querySelector("#scoreboard #round-6")) return;
     watch.disconnect();
@@ -191,13 +202,17 @@ def main(rounds: int = 12, only: str = "", traced: bool = False) -> dict[str, li
             browser = p.chromium.launch(executable_path=phone.chromium(), args=phone.FLAGS)
             page = phone.scorer_page(browser, base)
             cdp = phone.throttle(page, network=False)
-            cases = variants(recorded(page, base, games[0]))
+            answer = recorded(page, base, games[0])
+            cases = variants(answer, chart_of(page, base, answer))
             if only:
                 cases = {k: v for k, v in cases.items() if k in only.split(",")}
             serving = {"body": ""}
             html = {"content-type": "text/html; charset=utf-8"}
             page.route("**/rounds", lambda route: route.fulfill(status=200, body=serving["body"], headers=html))
             page.route("**/poll?*", lambda route: route.abort())  # no news: the page's own save alone
+            # the chart a save's answer asks for: on its way for a round trip and more, as on the phone (150 ms), so
+            # never answered before the row is painted; left unanswered (the next page's load cancels it)
+            page.route("**/chart", lambda route: None)
             for _ in range(rounds):
                 for name, (answer, script) in cases.items():
                     serving["body"] = answer

@@ -65,10 +65,12 @@ KINDS = {  # "" : a task's wrapper, its work counted in its children
     "HitTest": "other",
     "ScheduleStyleRecalculation": "style",
 }
-# htmx's moments, as user timing marks in the trace (sk:<event>)
+# htmx's moments, as user timing marks in the trace (sk:<event>): the save's, not the watch poll's nor the score
+# chart's (asked for once the save's answer is in: game.html)
 MARKS = """
 () => { for (const name of ["beforeSend", "beforeOnLoad", "afterSwap", "afterSettle"])
-  document.addEventListener("htmx:" + name, (e) => { if (e.detail.elt.id !== "poll") performance.mark(`sk:${name}`); });
+  document.addEventListener("htmx:" + name, (e) => {
+    if (!["poll", "score-chart"].includes(e.detail.elt.id)) performance.mark(`sk:${name}`); });
 }
 """
 
@@ -82,10 +84,11 @@ MOMENTS = """
   const button = document.querySelector("#round-entry button[type=submit]"), m = {};
   let tapped = 0;
   const at = (name) => () => { if (tapped && !(name in m)) m[name] = performance.now() - tapped; };  // the first
-  document.addEventListener("htmx:afterSwap", () => { if (tapped) m.swapped = performance.now() - tapped; });
+  const save = (e) => !["poll", "score-chart"].includes(e.detail.elt.id);  // the save's (not the chart asked after)
+  document.addEventListener("htmx:afterSwap", (e) => { if (tapped && save(e)) m.swapped = performance.now() - tapped });
   button.addEventListener("click", () => { tapped = performance.now(); }, { capture: true, once: true });
-  document.addEventListener("htmx:beforeSend", at("sent"));
-  document.addEventListener("htmx:beforeOnLoad", (e) => { if (e.detail.elt.id !== "poll") at("answered")(); });
+  document.addEventListener("htmx:beforeSend", (e) => { if (save(e)) at("sent")(); });
+  document.addEventListener("htmx:beforeOnLoad", (e) => { if (save(e)) at("answered")(); });
   const watch = new MutationObserver(() => {
     if (!tapped || !document.querySelector("#scoreboard #round-6")) return;
     watch.disconnect();

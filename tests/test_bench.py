@@ -112,6 +112,11 @@ def test_the_replayed_answers_lose_only_the_part_their_variant_names():
     assert cases["as is"] == (form + rest, None) and cases["no :has()"][0] == form + rest
     assert cases["form kept"][0] == rest and "round-form" in cases["form kept"][1]
     assert cases["no chart"][0] == form + rest.replace(chart, "")
+    assert "chart in answer" not in cases
+    place = '<figure class="chart" id="score-chart" hx-get="/games/g/chart" hx-trigger="load"></figure>'
+    left = phone_replay.variants(form + rest.replace(chart, place), chart)
+    assert phone_replay.PLACE.search(form + rest.replace(chart, place))[1] == "/games/g/chart"
+    assert left["chart in answer"][0] == form + rest and left["no chart"][0] == form + rest.replace(chart, "")
 
 
 def test_prepared_games_wait_for_the_round_a_save_records(tmp_path):
