@@ -51,15 +51,22 @@
     return new Promise((resolve) => { wake = resolve; timer = setTimeout(resolve, seconds * 1000); });
   }
 
-  // The answer's status (0 when nothing came back), taken as it arrives: a new board replaces #poll itself,
-  // whose later events no longer reach the document.
+  // The answer's status (0 when nothing came back), taken as it arrives; and news for a board the page no longer
+  // shows, dropped unread. Both are heard on the #poll that asked: a new board replaces #poll itself, and the
+  // events of one out of the page no longer reach the document. That happens when this phone's own save is
+  // answered first (a busy server): the news is that very save told back, or, if newer, what the new board's
+  // #poll asks for at once; read, htmx would parse the whole board and look for its places in vain (three errors).
   let status = 0, again = 0;  // again: seconds the server asked to wait before the next ask (it is busy)
-  document.addEventListener("htmx:beforeOnLoad", (event) => {
-    if (event.detail.elt && event.detail.elt.id === "poll") {
+  const heard = new WeakSet();
+  function hear(el) {
+    if (heard.has(el)) return;
+    heard.add(el);
+    el.addEventListener("htmx:beforeOnLoad", (event) => {
       status = event.detail.xhr.status;
       again = parseFloat(event.detail.xhr.getResponseHeader("Retry-After")) || 0;
-    }
-  });
+    });
+    el.addEventListener("htmx:beforeSwap", (event) => { if (!el.isConnected) event.detail.shouldSwap = false; });
+  }
 
   // News is drawn only when it is newer than the board shown, and not over a save on its way (asked again after).
   document.addEventListener("htmx:beforeSwap", (event) => {
@@ -77,6 +84,7 @@
       const el = poll();
       if (!el || !window.htmx) break;
       el.dataset.following = "asking";
+      hear(el);
       status = 0; again = 0;
       const started = Date.now(), wait = failures ? 0 : el.dataset.wait;  // after a failure: is it back?
       try {

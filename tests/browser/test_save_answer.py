@@ -89,3 +89,33 @@ def test_a_saved_round_leaves_the_board_a_reload_draws_and_the_first_frame_at_th
     page.reload()
     expect(page.locator("#scoreboard #round-2")).to_be_attached()
     assert board(page) == saved
+
+
+def test_news_of_this_phones_own_save_coming_after_its_answer_is_dropped_unread(page: Page, live_server):
+    """The page's waiting ask for news is answered by this phone's own save. When that news comes after the save's
+    answer (a busy server), the board it was asked for is gone: it is dropped unread (read, htmx would look for its
+    places in vain: an error in the console each), and the new board asks again from its own version."""
+    document = sample(GAME).full_game()
+    address = import_game(page, live_server, first(document, 1))
+    held = []  # the page's waiting asks, answered only when let go (an ask after a failure, wait=0, goes through)
+    page.route("**/poll?*", lambda ask: held.append(ask) if "wait=0" not in ask.request.url else ask.continue_())
+    with page.expect_request("**/poll?*"):  # the board's #poll waits for news
+        page.goto(address)
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    *bids, (_last, fields) = sample(GAME).posts(document["rounds"][1], document)
+    for name, before in bids:
+        page.evaluate(FILL, before)
+        submit_step(page)
+        expect(page.locator("#round-entry input[name=step]")).not_to_have_value(name)
+    page.evaluate(FILL, fields)
+    press(page, "#round-entry button[type=submit]")
+    expect(page.locator("#scoreboard #round-2")).to_be_attached()
+    asks = page.locator("#poll").get_attribute("data-poll")
+    assert asks
+    with page.expect_request(lambda request: asks in request.url):  # the new board's #poll asks from its version
+        for route in held:
+            route.fulfill(response=route.fetch())  # news of the save, told back after its answer
+    assert not errors, errors
+    expect(page.locator("#scoreboard #round-2")).to_have_count(1)
+    page.unroute("**/poll?*")
