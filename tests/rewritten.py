@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from _pytest.assertion import rewrite as pytests
@@ -51,11 +52,19 @@ def to_rewrite(config) -> list[Path]:
     found: set[Path] = set()
     for arg in config.args:
         path = (Path(config.invocation_params.dir) / arg.split("::")[0]).resolve()
-        walked = path.rglob("*.py") if path.is_dir() else [path]
+        walked = collected(path, config.getini("norecursedirs")) if path.is_dir() else [path]
         found.update(p for p in walked if p.name == "conftest.py" or any(fnmatch.fnmatch(p.name, x) for x in patterns))
         above = (p / "conftest.py" for p in path.parents if p.is_relative_to(root))
         found.update(p for p in above if p.is_file())
     return sorted(p for p in found if p.suffix == ".py" and p.is_file())
+
+
+def collected(folder: Path, skipped: list[str]) -> Iterator[Path]:
+    """The .py files under `folder` outside the folders pytest does not collect from (norecursedirs: `pytest .`
+    would otherwise rewrite the test files of every package in .venv and node_modules, 214 here)."""
+    for at, folders, files in os.walk(folder):
+        folders[:] = [name for name in folders if not any(fnmatch.fnmatch(name, pattern) for pattern in skipped)]
+        yield from (Path(at, name) for name in files if name.endswith(".py"))
 
 
 def rewrite(config, files: list[Path]) -> None:
