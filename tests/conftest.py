@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import re
 import shutil
 import socket
 import sys
@@ -313,13 +314,33 @@ def live_server(app, live_apps):
     live_apps.done(app, served)
 
 
-# Playwright's own --disable-features (playwright-core's chromiumSwitches.ts, 1.65): Chromium reads the last
-# --disable-features alone, so a list of ours repeats it.
-PLAYWRIGHTS_DISABLED = (
-    "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,"
-    "LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,"
-    "TcpPortRandomizationWin,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch"
-)
+def playwrights_disabled_features() -> list[str]:
+    """The Chromium features the installed Playwright launches without, read from its driver (kept in step with
+    it rather than written here): Chromium reads only the last --disable-features, so a list of ours repeats them.
+    None found (a driver laid out otherwise): [], and the caller adds no list of its own."""
+    import playwright
+
+    bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    text = bundle.read_text(encoding="utf-8") if bundle.exists() else ""
+    start = text.find("disabledFeatures = [")
+    end = text.find("]", start)
+    if start < 0 or end < 0:
+        return []
+    lines = (line.split("//")[0] for line in text[start:end].splitlines())  # its comments cite pages by address
+    return re.findall(r'"([A-Za-z0-9]+)"', "\n".join(lines))
+
+
+def disabled_features() -> list[str]:
+    """Playwright's list and ours, or none where Playwright's cannot be read (never Playwright's list lost).
+
+    A page load cost 90 ms of CPU, a fifth of it a new frame and view in the renderer for every navigation
+    (RenderDocument) and a new browsing instance for each goto (ProactivelySwapBrowsingInstance): Chrome's
+    internals, which no page sees; without them a load costs 70."""
+    theirs = playwrights_disabled_features()
+    if not theirs:
+        return []
+    return [f"--disable-features={','.join([*theirs, 'RenderDocument', 'ProactivelySwapBrowsingInstance'])}"]
+
 
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -329,10 +350,7 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
-    # A page load cost 90 ms of CPU, a fifth of it a new frame and view in the renderer for every navigation
-    # (RenderDocument) and a new browsing instance for each goto (ProactivelySwapBrowsingInstance): Chrome's
-    # internals, which no page sees; without them a load costs 70.
-    f"--disable-features={PLAYWRIGHTS_DISABLED},RenderDocument,ProactivelySwapBrowsingInstance",
+    *disabled_features(),
 ]
 
 
