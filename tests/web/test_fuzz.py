@@ -6,15 +6,12 @@ failure prints its seed."""
 from __future__ import annotations
 
 import copy
-import ctypes
 import functools
 import hashlib
 import json
 import os
 import random
 import time
-import tracemalloc
-from pathlib import Path
 from urllib.parse import quote_plus, urlencode
 
 import pytest
@@ -23,6 +20,7 @@ from werkzeug.test import EnvironBuilder
 from scorekeeper import gamefile, registry, rules
 from scorekeeper.db import connect
 from scorekeeper.rules import Invalid
+from tests import memory
 from tests.markup import Element, parse
 from tests.samples import first, sample
 
@@ -472,43 +470,5 @@ def test_the_worst_inputs_build_nothing_large(app, client, fuzzer):
 
 
 def traced(client, path: str, **kwargs):
-    """The answer to a post, and the most memory the process took meanwhile beyond what it held before (the test
-    client answers in this thread): the peak of its resident memory as the kernel counts it, set back just before
-    the post, once the heap's free memory has gone back to the machine (memory freed earlier and still resident
-    would take what the post builds unseen). It counts what C libraries allocate too (SQLite's), which tracemalloc
-    does not. tracemalloc, used where the peak cannot be set back, found each post's peak within 3 MB of this one,
-    at 1.5 s more CPU over the 213 posts (the test: 2.6 s of CPU with it, 1.1 s without)."""
-    if PEAK_RESET is None:
-        tracemalloc.start()
-        try:
-            return client.post(path, **kwargs), tracemalloc.get_traced_memory()[1]
-        finally:
-            tracemalloc.stop()
-    LIBC.malloc_trim(0)
-    PEAK_RESET.write_text("5")  # VmHWM (the peak) becomes VmRSS (what is resident now)
-    before = resident("VmHWM")
-    response = client.post(path, **kwargs)
-    return response, resident("VmHWM") - before
-
-
-def resident(line: str) -> int:
-    """Bytes of this process's memory that /proc/self/status says on `line` (VmRSS, or its peak VmHWM)."""
-    status = Path("/proc/self/status").read_text()
-    return int(status.split(f"\n{line}:", 1)[1].split()[0]) * 1024
-
-
-def _peak_reset() -> Path | None:
-    """Where the peak of this process's resident memory is set back (Linux 4.0+, with glibc's malloc_trim to
-    hand free memory back first), or None where it cannot be."""
-    path = Path("/proc/self/clear_refs")
-    try:
-        path.write_text("5")
-        resident("VmHWM")
-        LIBC.malloc_trim(0)
-    except (OSError, AttributeError, IndexError):
-        return None
-    return path
-
-
-LIBC = ctypes.CDLL(None)
-PEAK_RESET = _peak_reset()
+    """The answer to a post, and the most memory the app took at once meanwhile (tests/memory.py)."""
+    return memory.peak(lambda: client.post(path, **kwargs))
