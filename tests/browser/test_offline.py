@@ -100,12 +100,29 @@ def status(page: Page):
     return page.locator("#round-entry .send-status")
 
 
+# Ask CONDITION (a script's function, which may await; written in) every 25 ms for up to `timeout` ms, in the page,
+# in one call (wait_for_function takes a promise for true): asked from Python, each ask was two round trips.
+ASK_UNTIL = """async timeout => {
+  const end = performance.now() + timeout, holds = CONDITION;
+  while (!(await holds())) {
+    if (performance.now() > end) return false;
+    await new Promise(done => setTimeout(done, 25));
+  }
+  return true;
+}"""
+
+
 def until(page: Page, condition, timeout: float = 5000) -> None:
-    """Wait for a condition the page cannot express as a locator (a Python one, or a script that awaits)."""
-    for _ in range(int(timeout / 25)):
-        if condition() if callable(condition) else page.evaluate(condition):
+    """Wait for a condition the page cannot express as a locator: a script that awaits, asked in the page
+    (ASK_UNTIL), or a Python one (what a route saw), asked from here."""
+    if isinstance(condition, str):
+        if page.evaluate(ASK_UNTIL.replace("CONDITION", condition), timeout):
             return
-        page.wait_for_timeout(25)
+    else:
+        for _ in range(int(timeout / 25)):
+            if condition():
+                return
+            page.wait_for_timeout(25)
     raise AssertionError(f"still not true after {timeout / 1000} s: {condition}")
 
 
@@ -128,9 +145,12 @@ def was_said(page: Page, text: str) -> None:
     page.wait_for_function("text => window.said.some(t => t.includes(text))", arg=text, timeout=10_000, polling=50)
 
 
+KEPT = "Object.keys(localStorage).filter(k => k.startsWith('scorekeeper:round:'))"  # rounds whose taps are kept
+
+
 def kept(page: Page) -> list[str]:
     """The rounds this phone still keeps taps of."""
-    return page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scorekeeper:round:'))")
+    return page.evaluate(KEPT)
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
@@ -153,13 +173,13 @@ def test_a_reload_keeps_the_taps_and_a_round_saved_offline_goes_when_the_connect
         page.context.set_offline(False)
         done(page, case, k)  # by itself: no further tap
         # saved: nothing left to restore (a step's taps kept would come back, pending, on "Change the bids")
-        until(page, lambda: kept(page) == [], timeout=2000)
+        until(page, f"() => !{KEPT}.length", timeout=2000)
     assert stored_rounds(page, url) == [case.stored]
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_taps_wait_for_a_slow_save_and_a_lost_answer_stores_the_round_once(app, page: Page, live_server, case: Case):
-    app.config["SEND_TIMEOUT"] = 1.5  # the real htmx timeout (10 s at the table), shorter to keep the test fast
+    app.config["SEND_TIMEOUT"] = 1  # the real htmx timeout (10 s at the table), shorter to keep the test fast
     url = start(page, live_server, case)
     held: list[Route] = []
     hold = [False]
