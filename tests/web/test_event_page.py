@@ -11,6 +11,7 @@ from tests.web.test_events import EN, make_event, play
 
 
 def test_the_phone_page_puts_the_leaderboard_first_and_the_tables_in_play_before_the_finished_ones(client):
+    client.application.config["EVENT_SETTLE_SECONDS"] = 0.1  # its poll waits for the turn of 0.1 s, not of 1 s
     url = make_event(client)
     rules_id = pick.game()
     play(client, url, rules_id)  # table 1, finished
