@@ -74,7 +74,7 @@ class Server:
         self._wait_ready()
 
     def _wait_ready(self, timeout: float = 30) -> None:
-        """Wait until every worker answers /healthz."""
+        """Wait until the server answers /healthz and every worker takes connections."""
         deadline = time.monotonic() + timeout
         raw = build("GET", "/healthz", host=f"{HOST}:{self.port}")
         while time.monotonic() < deadline:
@@ -83,13 +83,32 @@ class Server:
             try:
                 answered = Connection(HOST, self.port).request(raw, retry=False).status == 200
                 if answered and len(self.workers()) >= 1:
-                    time.sleep(0.5)  # let the other workers finish booting
+                    self._wait_workers(time.monotonic() + 0.5)
                     return
             except OSError:
                 pass
             time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"the server did not answer within {timeout:.0f} s:\n{self.errors()}")
+
+    def _wait_workers(self, until: float) -> None:
+        """Until every worker takes connections, or `until`: gunicorn boots them one after another, and the first
+        answering says nothing of the others. A fixed 0.5 s after the first answer was what a start waited, idle
+        (a second worker is ready 0.02-0.2 s after the first; 0.56 s once at load 9): it stays the bound."""
+        wanted = self.expected_workers()
+        while time.monotonic() < until:
+            workers = self.workers()
+            ours = listening(self.port)
+            if len(workers) >= wanted and all(accepting(pid, ours) for pid in workers):
+                return
+            time.sleep(0.01)
+
+    def expected_workers(self) -> int:
+        """How many workers the server was asked for (`scorekeeper serve`'s default where not given)."""
+        from scorekeeper import cli
+
+        given = self.args[self.args.index("--workers") + 1] if "--workers" in self.args else None
+        return int(given) if given else next(int(str(p.default)) for p in cli.serve.params if p.name == "workers")
 
     def errors(self) -> str:
         """What the server wrote on standard error."""
@@ -128,6 +147,33 @@ class Server:
                 os.kill(pid, signal.SIGKILL)
         self.process.wait()
         self.log.close()
+
+
+def listening(port: int) -> set[str]:
+    """The inodes of the loopback sockets listening on `port`."""
+    found = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        column = line.split()
+        if column[1].endswith(f":{port:04X}") and column[3] == "0A":  # 0A: LISTEN
+            found.add(column[9])
+    return found
+
+
+def accepting(pid: int, listening: set[str]) -> bool:
+    """Whether the process takes connections on one of these sockets: its event loop (gevent's libev, or
+    gthread's selector: epoll on Linux) watches the socket, as a worker's does once booted."""
+    fds = {}
+    with contextlib.suppress(OSError):  # it ended: not seen taking them
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):  # a file closed meanwhile (listdir's own, in this process)
+                fds[fd] = os.readlink(f"/proc/{pid}/fd/{fd}")
+    ours = {fd for fd, target in fds.items() if target.removeprefix("socket:[").removesuffix("]") in listening}
+    for fd in (fd for fd, target in fds.items() if target == "anon_inode:[eventpoll]"):
+        with contextlib.suppress(OSError):
+            watched = Path(f"/proc/{pid}/fdinfo/{fd}").read_text().split("tfd:")[1:]
+            if ours & {entry.split()[0] for entry in watched}:
+                return True
+    return False
 
 
 def vm_hwm(pid: int) -> int:

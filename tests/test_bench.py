@@ -217,3 +217,22 @@ def test_every_games_saves_wait_for_the_step_that_adds_a_board_row(tmp_path):
         assert (waiting.draft or {}).get("number") == (save.number if len(steps) > 1 else None)
         assert save.fields  # the last step's fields, typed in by the phone
     conn.conn.close()
+
+
+def test_a_process_is_seen_taking_connections_once_its_event_loop_watches_the_listening_socket():
+    """bench.server's readiness of each worker: this process, listening, is not seen taking connections until an
+    epoll of its own watches the socket (as a booted worker's loop does), and then is."""
+    import select
+    import socket
+
+    from bench import server
+
+    with socket.socket() as listener:
+        listener.bind((server.HOST, 0))
+        listener.listen()
+        listening = server.listening(listener.getsockname()[1])
+        assert len(listening) == 1
+        with select.epoll() as loop:
+            assert not server.accepting(os.getpid(), listening)
+            loop.register(listener.fileno(), select.EPOLLIN)
+            assert server.accepting(os.getpid(), listening)
