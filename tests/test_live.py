@@ -29,7 +29,8 @@ def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_p
         started = time.monotonic()
         woke[game_id] = (watch.wait(game_id, 1, timeout), time.monotonic() - started)
 
-    waiters = [threading.Thread(target=wait, args=("game-a", 5)), threading.Thread(target=wait, args=("game-b", 1))]
+    # game-b waits 0.5 s (it waited 1 s, the process idle): a look every TICK sees game-a's change well within it
+    waiters = [threading.Thread(target=wait, args=("game-a", 5)), threading.Thread(target=wait, args=("game-b", 0.5))]
     for waiter in waiters:
         waiter.start()
     until(lambda: len(watch.waiting) == 2)
@@ -37,7 +38,7 @@ def test_a_change_committed_elsewhere_wakes_the_watchers_of_that_game_only(tmp_p
     for waiter in waiters:
         waiter.join(10)
     assert woke["game-a"][0] and woke["game-a"][1] < 4 * sqlite.TICK + 0.5
-    assert woke["game-b"] == (False, woke["game-b"][1]) and woke["game-b"][1] >= 1  # nothing happened to it
+    assert woke["game-b"] == (False, woke["game-b"][1]) and woke["game-b"][1] >= 0.5  # nothing happened to it
     assert watch.waiting == {}
     other.close()
 
@@ -96,8 +97,11 @@ def test_a_ring_that_names_the_game_wakes_its_watchers_before_any_look(tmp_path,
     other.close()
     watch = sqlite.Watch(path)
     result: dict[str, bool] = {}
+    # game-f waits 1.5 s (it waited 3 s, the process idle): through the second in which game-e must wake, and the
+    # few milliseconds before the ring is sent
     waiters = [
-        threading.Thread(target=lambda g=g: result.update({g: watch.wait(g, 1, 3)})) for g in ("game-e", "game-f")
+        threading.Thread(target=lambda g=g, s=s: result.update({g: watch.wait(g, 1, s)}))
+        for g, s in (("game-e", 3), ("game-f", 1.5))
     ]
     for waiter in waiters:
         waiter.start()
