@@ -14,6 +14,8 @@ Variants, one after the other in turn on the same page (so a machine getting bus
 - "no :has()": the answer as is on a page whose style sheets lost every rule with :has() (what those rules
   cost at each swap); "no :root:has()" only that one;
 - "no scroll": app.js's move to the next form left out (the style and layout it forces come in the frame);
+- "out of band": the board's parts swapped out of band by htmx (hx-swap-oob), as the answer was before static/swap.js
+  put them in place itself (data-swap);
 - "contained", "layers": what is under the board given `contain: layout paint` or a layer of its own.
 
 Run: `.venv/bin/python -m bench.phone_replay [ROUNDS] ["VARIANT,..."] [--cpu]` (each variant ROUNDS times, default
@@ -80,6 +82,7 @@ def variants(answer: str, chart: str | None = None) -> dict[str, tuple[str, str 
         "no :has()": (answer, NO_HAS.replace("WHICH", '":has("')),
         "no :root:has()": (answer, NO_HAS.replace("WHICH", '":root:has("')),
         "no scroll": (answer, NO_SCROLL),
+        "out of band": (answer.replace(' data-swap="', ' hx-swap-oob="'), None),
         "contained": (
             answer,
             RULE.replace("CSS", '"#share, #game-actions, #game-scoring, #board-tail { contain: layout paint; }"'),

@@ -113,6 +113,9 @@ def test_the_replayed_answers_lose_only_the_part_their_variant_names():
     assert cases["form kept"][0] == rest and "round-form" in cases["form kept"][1]
     assert cases["no chart"][0] == form + rest.replace(chart, "")
     assert "chart in answer" not in cases
+    parts = '<div id="flash" {}="innerHTML"></div><template><tfoot id="board-foot" {}="replace"></tfoot></template>'
+    placed, oob = parts.format("data-swap", "data-swap"), parts.format("hx-swap-oob", "hx-swap-oob")
+    assert phone_replay.variants(form + placed)["out of band"][0] == form + oob
     place = '<figure class="chart" id="score-chart" hx-get="/games/g/chart" hx-trigger="load"></figure>'
     left = phone_replay.variants(form + rest.replace(chart, place), chart)
     assert phone_replay.PLACE.search(form + rest.replace(chart, place))[1] == "/games/g/chart"

@@ -65,7 +65,7 @@ def render_game(
     board_parts: bool = False,
 ):
     """The game page, or on an htmx request just the blocks that change (`board_parts`: the board's blocks are
-    its parts, each swapped out of band: rounds.BOARD_PARTS)."""
+    its parts, each put in place by static/swap.js: rounds.BOARD_PARTS)."""
     rules_ = rules.get(stored.game.rules)
     result = store.derived(stored)
     draft = stored.draft["data"] if stored.draft and _draft_step(stored, rules_) else None

@@ -20,7 +20,8 @@ from .seen import corrected, correction_context, correction_page, form_context, 
 MAX_ROUND_JSON = 8192  # a round's JSON posted back by a correction or an undo is a few hundred bytes
 MAX_ECHO = 200  # form fields shown again after a refusal: the largest form has about 60
 # a round saved on top of the board its phone shows: the next form, the news for screen readers and the board's
-# parts (game.html): its head (the leaders), the new row, its totals and what is under it (legend, chart, undo, poll)
+# parts (game.html): its head (the leaders), the new row, its totals and what is under it (legend, chart, undo, poll),
+# each marked with where it goes (data-swap) and put there by static/swap.js as it swaps the form
 BOARD_PARTS = ("round_form", "flash", "board_head", "board_row", "board_foot", "board_tail")
 
 

@@ -1,6 +1,7 @@
 """A round saved on the phone's own board (issue 40): the answer brings only what changed on that board (the new
-row, the head, the totals and what is under it, each out of band) rather than the whole board again, and what it
-brings is what the page drawn afresh shows. Anything else (another change meanwhile, a first row, a row that
+row, the head, the totals and what is under it, each saying where it goes for static/swap.js to put it there, none
+swapped out of band by htmx) rather than the whole board again, and what it brings is what the page drawn afresh
+shows. Anything else (another change meanwhile, a first row, a row that
 folds one away, a page that did not say what it shows) gets the whole board, as before."""
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ def save(client, url: str, document: dict, number: int, headers=HX) -> Element:
 
 
 def drawn(piece: Element) -> tuple:
-    """A piece of a page or an answer as it is drawn, its out-of-band mark left out."""
-    return piece.tree(leave=frozenset({"hx-swap-oob"}))
+    """A piece of a page or an answer as it is drawn, the mark of where it goes left out."""
+    return piece.tree(leave=frozenset({"data-swap"}))
 
 
 PIECES = ("board-head", "board-foot", "board-tail")  # each piece of the board, in the page and in a save's answer
@@ -64,14 +65,18 @@ def test_a_saved_round_brings_its_row_and_what_changed_as_the_page_draws_them(cl
     assert not answer.all(id="scoreboard") and not answer.all(id="round-1")  # the board is not drawn again
     top = next(e for e in answer.children if isinstance(e, Element))
     assert (top.tag, top.attrs.get("id")) == ("section", "round-form")  # the next form, the request's target
-    appended = [body for t in answer.all("template") for body in t.all("tbody", hx_swap_oob="beforeend:#board-rows")]
+    appended = [body for t in answer.all("template") for body in t.all("tbody", data_swap="beforeend:#board-rows")]
     assert [rows(body) for body in appended] == [["2"]]
     page = parse(client.get(url).get_data())
     assert drawn(appended[0].first("tr", id="round-2")) == drawn(page.first("tr", id="round-2"))
     charted(client, answer.first(id="board-tail"))
     for name in PIECES:
         assert drawn(answer.first(id=name)) == drawn(page.first(id=name)), name
-    assert answer.first(id="board-tail").attrs.get("hx-swap-oob") == "replace"  # swapped as a whole
+    assert answer.first(id="board-tail").attrs.get("data-swap") == "replace"  # swapped as a whole
+    # none out of band: htmx would copy each part and fire events on every part already swapped after each one
+    # (static/swap.js puts them in place as it swaps the form)
+    assert [e.attrs.get("id", e.tag) for e in answer.all() if "hx-swap-oob" in e.attrs] == []
+    assert answer.first(id="flash").attrs.get("data-swap") == "innerHTML"
 
 
 def charted(client, tail: Element) -> None:
@@ -96,7 +101,7 @@ def test_the_chart_a_save_leaves_out_is_the_game_page_at_its_chart_without_javas
 def test_a_full_page_carries_no_pieces_out_of_band(client, rules_id):
     url = enter(client, first(sample(rules_id).GAME, 2))
     page = parse(client.get(url).get_data())
-    assert not [e for e in page.all() if "hx-swap-oob" in e.attrs] and not page.all("template")
+    assert not [e for e in page.all() if {"hx-swap-oob", "data-swap"} & e.attrs.keys()] and not page.all("template")
     assert rows(page) == ["1", "2"]
     assert page.first(id="board-rows") and page.first(id="board-tail")
 
