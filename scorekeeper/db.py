@@ -113,7 +113,7 @@ def write(db: Database, game_id: str | None = None) -> Iterator[Database]:
             live.announce(db, sorted(touched))  # PostgreSQL: a NOTIFY, sent by the server at commit
     finally:
         db.touched = None
-    live.tell(sorted(touched))
+    live.tell(sorted(touched), db)
 
 
 @click.command("init-db")

@@ -29,9 +29,10 @@ class SQLite(Database):
 
     engine = "sqlite"
 
-    def __init__(self, db: sqlite_utils.Database):
+    def __init__(self, db: sqlite_utils.Database, path: str | None = None):
         self.db = db
         self.conn = db.conn
+        self.path = path
 
     def query(self, sql: str, params: Iterable = ()) -> Iterator[dict]:
         """The rows of a select, as dicts."""
@@ -117,7 +118,7 @@ def connect(path: str, wait: float = 15.0) -> SQLite:
     conn = sqlite3.connect(path, isolation_level=None, timeout=wait, check_same_thread=False)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA synchronous = NORMAL")
-    return SQLite(sqlite_utils.Database(conn))
+    return SQLite(sqlite_utils.Database(conn), path)
 
 
 IDLE_CONNECTIONS = 8  # per process: a worker's requests at once, about; more are opened and closed as needed

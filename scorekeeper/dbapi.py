@@ -30,6 +30,7 @@ class Database:
     engine = ""
     conn: Any  # the driver's own connection (sqlite3 or psycopg), for the engine's own code and its tests
     touched: set[str] | None = None  # what the change under way touched (db.write tells it once it commits)
+    path: str | None = None  # an SQLite store's file (db.write rings the other processes watching it)
 
     def query(self, sql: str, params: Iterable = ()) -> Iterator[dict]:
         """The rows of a select, as dicts."""

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from scorekeeper import db, live
+from scorekeeper.dbapi import Database
 from scorekeeper.live import sqlite
 from tests import pick
 from tests.web.helpers import until
@@ -116,6 +117,63 @@ def test_a_ring_that_names_the_game_wakes_its_watchers_before_any_look(tmp_path,
     assert result == {"game-e": True, "game-f": False}  # another game's watcher waited on
 
 
+@pytest.fixture
+def bells(tmp_path):
+    """Doorbells as other processes open them, by the file they watch: bells(path) is one, its datagrams read
+    without waiting (a ring is in it as soon as it is sent)."""
+    opened: list[tuple[socket.socket, object]] = []
+
+    def bell(watched: str) -> socket.socket:
+        sqlite.BELLS.mkdir(mode=0o700, exist_ok=True)
+        where = sqlite.BELLS / f"{sqlite.file_key(watched)}-elsewhere{len(opened)}"
+        made = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        made.bind(str(where))
+        made.setblocking(False)
+        opened.append((made, where))
+        return made
+
+    yield bell
+    for made, where in opened:
+        made.close()
+        where.unlink(missing_ok=True)
+
+
+def rings(bell: socket.socket) -> list[bytes]:
+    """The rings a doorbell holds."""
+    found = []
+    while True:
+        try:
+            found.append(bell.recv(sqlite.RING + 1))
+        except BlockingIOError:
+            return found
+
+
+def test_a_commit_rings_the_processes_watching_its_file_and_no_other(tmp_path, bells):
+    # every process watching any file was rung: in a test run, each process's commit woke the others' watches
+    # to look at files nobody had changed
+    path = str(tmp_path / "rung.sqlite")
+    db.migrate(path)
+    same, other = bells(path), bells(str(tmp_path / "other.sqlite"))
+    conn = db.connect(path)
+    with db.write(conn):
+        conn.execute("insert into games (id, rules, players, version) values ('game-r', ?, '[]', 1)", [GAME])
+        conn.touch("game-r")
+    conn.conn.close()
+    assert rings(same) == [b"game-r"]
+    assert rings(other) == []
+
+
+def test_a_commit_on_postgresql_rings_no_doorbell(tmp_path, bells):
+    # its NOTIFY tells the other servers; the doorbells are SQLite's
+    bell = bells(str(tmp_path / "any.sqlite"))
+    store = Database()
+    store.engine = "postgresql"
+    live.tell(["game-p"], store)
+    assert rings(bell) == []
+    live.tell(["game-p"])  # a change whose store is not said rings every doorbell, as before
+    assert rings(bell) == [b"game-p"]
+
+
 def test_a_change_tells_what_it_touched_once_after_it_commits_and_a_change_rolled_back_tells_nothing(
     tmp_path, monkeypatch
 ):
@@ -125,7 +183,7 @@ def test_a_change_tells_what_it_touched_once_after_it_commits_and_a_change_rolle
     db.migrate(path)
     told: list[tuple[list[str], int]] = []
 
-    def tell(keys) -> None:
+    def tell(keys, db=None) -> None:
         reader = sqlite3.connect(path)  # what a woken watcher would read
         told.append((list(keys), reader.execute("select count(*) from games").fetchone()[0]))
         reader.close()

@@ -65,10 +65,12 @@ def announce(db: Database, keys: Iterable[str]) -> None:
             notify(db, key)
 
 
-def tell(keys: Iterable[str]) -> None:
-    """A change of this process has committed: the watchers of each key here wake at once, and the other
-    processes watching the same file are rung so that theirs do too."""
+def tell(keys: Iterable[str], db: Database | None = None) -> None:
+    """A change of this process (on `db`) has committed: the watchers of each key here wake at once, and on SQLite
+    the other processes watching the same file are rung so that theirs do too (on PostgreSQL, `announce`'s
+    NOTIFY tells them)."""
     for key in keys:
         for each in list(_watches.values()):
             each.changed(key)
-        ring(key)
+        if db is None or db.engine == "sqlite":
+            ring(key, db.path if db else None)

@@ -11,6 +11,7 @@ comes every 50 ms all the same. The thread ends once nobody has waited for a whi
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import socket
@@ -28,7 +29,14 @@ BELLS = Path(tempfile.gettempdir()) / f"scorekeeper-bells-{os.getuid()}"  # <fil
 
 def bell_path(path: str) -> Path:
     """Where this process's doorbell for the database file `path` is."""
-    return BELLS / f"{hashlib.sha1(os.path.realpath(path).encode()).hexdigest()[:16]}-{os.getpid()}"
+    return BELLS / f"{file_key(path)}-{os.getpid()}"
+
+
+@functools.lru_cache(maxsize=64)
+def file_key(path: str) -> str:
+    """What the doorbells of the processes watching the database file `path` are named by (kept: realpath looks
+    at each folder of the path, at each commit's ring)."""
+    return hashlib.sha1(os.path.realpath(path).encode()).hexdigest()[:16]
 
 
 class Watch(Watchers):
@@ -90,19 +98,23 @@ class Watch(Watchers):
                 time.sleep(0)  # the woken watchers answer first; the look can wait (under gevent: a greenlet)
 
 
-def ring(game_id: str = "!") -> None:
-    """Ring the doorbell of every other process watching (a datagram each naming the game, never waited for)."""
+def ring(game_id: str = "!", path: str | None = None) -> None:
+    """Ring the doorbell of every other process watching the database file `path` (or any file: None), a
+    datagram each naming the game, never waited for. A process watching another file, rung, would only wake to
+    look at a file nobody changed (a test run's processes, each on files of its own, rang each other at each
+    commit)."""
     said = game_id.encode() if game_id.isascii() and len(game_id) <= RING else b"!"
     try:
         names = os.listdir(BELLS)
     except OSError:
         return
-    mine = f"-{os.getpid()}"
+    mine, same = f"-{os.getpid()}", "" if path is None else f"{file_key(path)}-"
+    names = [name for name in names if name.startswith(same) and not name.endswith(mine)]
+    if not names:
+        return
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
         sock.setblocking(False)
         for name in names:
-            if name.endswith(mine):
-                continue
             try:
                 sock.sendto(said, str(BELLS / name))
             except (ConnectionRefusedError, FileNotFoundError):
