@@ -90,7 +90,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 def test_client_reads_every_kind_of_body_on_one_connection():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # shutdown() waits for the loop's next look: every 0.5 s by default, each run of the test idle that long
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
     try:
         conn = Connection("127.0.0.1", server.server_port)
         host = f"127.0.0.1:{server.server_port}"
