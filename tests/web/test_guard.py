@@ -111,7 +111,7 @@ class Trickle:
 
 def test_a_body_that_trickles_in_is_cut_with_a_408(app, client, monkeypatch):
     monkeypatch.setattr(guard, "cooperative", lambda: True)  # as under `scorekeeper serve`
-    app.config["BODY_SECONDS"] = 0.3
+    app.config["BODY_SECONDS"] = 0.1  # two of the trickle's bytes; the test waited 0.3 s for six
     started = time.monotonic()
     response = client.post(
         "/games/import",
