@@ -132,6 +132,13 @@ def submit_step(page: Page, expect_step: str | None = None, number: int | None =
         arrived(page)
 
 
+def first_retry_due(page: Page) -> None:
+    """On a clocked phone (the `clocked` fixture): the wait before offline.js sends a round again by itself (the first
+    of its BACKOFF, half a second) over at once, the phone's clock moved on as the time would have. Nothing is
+    tapped: the round still goes by itself, or not at all."""
+    page.clock.fast_forward(500)
+
+
 def enter_seats(page: Page, name: str, values: list) -> None:
     """Tap `name.<seat>` = value for every seat (None leaves the seat as it is)."""
     for seat, value in enumerate(values):

@@ -11,19 +11,20 @@ import json
 import sqlite3
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests import pick
 from tests.samples import sample
 
-from .helpers import open_game, set_fields, shows, submit_step
+from .helpers import first_retry_due, open_game, set_fields, shows, submit_step
 
 pytestmark = pytest.mark.browser
 
 GAME = pick.game(pick.bids_first)
 
 
-def test_a_round_the_store_could_not_take_goes_by_itself_once_it_can(page: Page, app, live_server):
+def test_a_round_the_store_could_not_take_goes_by_itself_once_it_can(clocked, app, live_server):
+    page = clocked()  # its clock moved on past the wait before the retry (first_retry_due)
     app.config["STORE_WAIT_SECONDS"] = 0.1  # 8 s at the table; the least it may be (settings.py), for a quick 503
     taps = sample(GAME).TAPS
     url = open_game(page, live_server, GAME, taps.players, options=taps.options)
@@ -40,6 +41,7 @@ def test_a_round_the_store_could_not_take_goes_by_itself_once_it_can(page: Page,
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+    first_retry_due(page)
     expect(page.locator("#scoreboard #round-1")).to_be_attached(timeout=10_000)  # sent again by itself
     stored = json.loads(page.request.get(f"{url}/export.json").text())
     assert [{k: r[k] for k in taps.stored} for r in stored["rounds"]] == [taps.stored]

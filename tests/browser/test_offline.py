@@ -24,7 +24,7 @@ from tests import pick
 from tests.samples import sample, setup_fields
 
 from .drawn import one_of_each_shape
-from .helpers import open_game, press, set_fields, shows, tap_at_once
+from .helpers import first_retry_due, open_game, press, set_fields, shows, tap_at_once
 
 pytestmark = pytest.mark.browser
 
@@ -178,7 +178,8 @@ def test_a_reload_keeps_the_taps_and_a_round_saved_offline_goes_when_the_connect
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_taps_wait_for_a_slow_save_and_a_lost_answer_stores_the_round_once(app, page: Page, live_server, case: Case):
+def test_taps_wait_for_a_slow_save_and_a_lost_answer_stores_the_round_once(app, clocked, live_server, case: Case):
+    page = clocked()  # its clock moved on past the waits before each retry (first_retry_due)
     app.config["SEND_TIMEOUT"] = 1  # the real htmx timeout (10 s at the table), shorter to keep the test fast
     url = start(page, live_server, case)
     held: list[Route] = []
@@ -212,6 +213,7 @@ def test_taps_wait_for_a_slow_save_and_a_lost_answer_stores_the_round_once(app, 
             route.fetch()  # the server stores the round...
             route.abort()  # ...and its answer is lost on the way back
             was_said(page, "Pas envoyé")
+        first_retry_due(page)
         done(page, case, k)  # sent again by itself, stored once
     assert stored_rounds(page, url) == [case.stored]
     expect(page.locator("#game-message")).to_contain_text("1")  # "Round 1 was already saved: it is recorded once."
