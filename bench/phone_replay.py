@@ -16,6 +16,9 @@ Variants, one after the other in turn on the same page (so a machine getting bus
 - "no scroll": app.js's move to the next form left out (the style and layout it forces come in the frame);
 - "out of band": the board's parts swapped out of band by htmx (hx-swap-oob), as the answer was before static/swap.js
   put them in place itself (data-swap);
+- "spaced": a space between every two chips, as the chips macro drew them before (a text node each);
+- "place skipped": the chart's empty place drawn only near the view (content-visibility: auto), as before app.css
+  said otherwise for it;
 - "contained", "layers": what is under the board given `contain: layout paint` or a layer of its own.
 
 Run: `.venv/bin/python -m bench.phone_replay [ROUNDS] ["VARIANT,..."] [--cpu]` (each variant ROUNDS times, default
@@ -83,6 +86,11 @@ def variants(answer: str, chart: str | None = None) -> dict[str, tuple[str, str 
         "no :root:has()": (answer, NO_HAS.replace("WHICH", '":root:has("')),
         "no scroll": (answer, NO_SCROLL),
         "out of band": (answer.replace(' data-swap="', ' hx-swap-oob="'), None),
+        "spaced": (answer.replace("</label><label", "</label>\n    <label"), None),
+        "place skipped": (
+            answer,
+            RULE.replace("CSS", '"#score-chart:empty { content-visibility: auto; height: auto; }"'),
+        ),
         "contained": (
             answer,
             RULE.replace("CSS", '"#share, #game-actions, #game-scoring, #board-tail { contain: layout paint; }"'),

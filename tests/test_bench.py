@@ -117,6 +117,8 @@ def test_the_replayed_answers_lose_only_the_part_their_variant_names():
     parts = '<div id="flash" {}="innerHTML"></div><template><tfoot id="board-foot" {}="replace"></tfoot></template>'
     placed, oob = parts.format("data-swap", "data-swap"), parts.format("hx-swap-oob", "hx-swap-oob")
     assert phone_replay.variants(form + placed)["out of band"][0] == form + oob
+    chips = '<span class="chips"><label class="chip">1</label><label class="chip">2</label></span>'
+    assert phone_replay.variants(chips)["spaced"][0] == chips.replace("</label><label", "</label>\n    <label")
     place = '<figure class="chart" id="score-chart" hx-get="/games/g/chart" hx-trigger="load"></figure>'
     left = phone_replay.variants(form + rest.replace(chart, place), chart)
     assert phone_replay.PLACE.search(form + rest.replace(chart, place))[1] == "/games/g/chart"

@@ -10,6 +10,8 @@ from playwright.sync_api import Page, expect
 from tests.pick import game, lasting
 from tests.samples import first, sample
 
+from .helpers import FILL, import_game, submit_step
+
 pytestmark = pytest.mark.browser
 
 UNDER = ["#score-chart", "#game-scoring", "#share", "#game-actions"]
@@ -49,3 +51,24 @@ def test_what_is_under_the_board_is_drawn_when_scrolled_to_not_while_far_below(p
         near = page.evaluate(DRAWN, [part, True])
         assert near["drawn"] and near["height"] > 40, f"{part} in view: {near}"
     expect(page.locator("#score-chart svg")).to_be_visible()
+
+
+def test_the_place_a_save_leaves_for_the_chart_keeps_a_charts_height_near_the_view(page: Page, live_server: str):
+    # the place a save's answer leaves for the chart (asked for just after) is drawn with the page, not only near the
+    # view: a new element drawn only near the view is looked at once more in the frame that shows the save, for
+    # nothing to draw; and scrolled to before the chart comes, it keeps a chart's height rather than fold to nothing
+    document = sample(game(lasting(3))).full_game()
+    page.goto(import_game(page, live_server, first(document, 1)))
+    page.route("**/chart", lambda route: None)  # the chart on its way (the next page's load cancels it)
+    steps = sample(document["rules"]).posts(document["rounds"][1], document)
+    for at, (_, fields) in enumerate(steps, 1):
+        page.evaluate(FILL, fields)
+        submit_step(page, *((steps[at][0], None) if at < len(steps) else (None, 2)))
+    place = page.locator("#score-chart:empty")
+    expect(place).to_be_attached()
+    place.scroll_into_view_if_needed()
+    size = page.evaluate(
+        "[document.getElementById('score-chart').getBoundingClientRect().height, "
+        "parseFloat(getComputedStyle(document.documentElement).fontSize)]"
+    )
+    assert size[0] == 14 * size[1], f"the chart's place is {size[0]} px high near the view, not 14rem"
