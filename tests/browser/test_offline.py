@@ -24,7 +24,7 @@ from tests import pick
 from tests.samples import sample, setup_fields
 
 from .drawn import one_of_each_shape
-from .helpers import first_retry_due, open_game, press, set_fields, shows, tap_at_once
+from .helpers import arrived, first_retry_due, open_game, press, set_fields, shows, tap_at_once
 
 pytestmark = pytest.mark.browser
 
@@ -255,9 +255,10 @@ def test_a_watcher_says_when_it_lost_the_server_and_catches_up_by_itself(page: P
     expect(lost).to_have_count(0)
 
 
-def test_a_watcher_whose_ask_failed_says_at_once_that_it_is_back(page: Page, live_server, client):
+def test_a_watcher_whose_ask_failed_says_at_once_that_it_is_back(clocked, live_server, client):
     """The round came in, then the phone's next ask for news failed: the notice says the connection was lost,
     and goes as soon as the server answers again, not at the end of a wait for news that may take 20 s."""
+    page = clocked()
     url = scored_elsewhere(client)
     fail_next = [False]
 
@@ -276,38 +277,39 @@ def test_a_watcher_whose_ask_failed_says_at_once_that_it_is_back(page: Page, liv
     expect(page.locator("#scoreboard #round-1")).to_be_attached()
     until(page, lambda: not fail_next[0])
     expect(page.locator("#net-lost")).to_contain_text("Connexion perdue")  # "connection lost", for a second
+    page.clock.fast_forward(1000)  # the second follow.js waits after a failure (PAUSES), gone by at once
     expect(page.locator("#net-lost")).to_have_count(0, timeout=4000)  # then a quick ask: the server is back
 
 
-def test_a_game_page_opened_before_opens_offline_with_its_last_board(browser, browser_context_args, live_server):
-    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
-    page = context.new_page()
-    try:
-        case = case_of(pick.game(pick.one_form))  # a round in one save, twice
-        url = start(page, live_server, case)
-        case.steps[0].taps(page)
-        save(page)
-        expect(page.locator("#scoreboard #round-1")).to_be_attached()
-        # the phone keeps a copy of the page as it now stands (the worker and offline.js between them)
-        until(
-            page,
-            """() => caches.open('scorekeeper-pages-v1').then(c => c.match(location.href, {ignoreVary: true}))
-                    .then(r => r ? r.text() : '').then(t => t.includes('id="round-1"'))""",
-        )
-        context.set_offline(True)
-        page.reload()
-        expect(page.locator("#offline-copy")).to_contain_text("Hors ligne")
-        expect(page.locator("#scoreboard #round-1")).to_be_attached()
-        page.evaluate("window.scrollTo(0, 0)")
-        shot(page, "offline-board")
-        case.steps[0].taps(page)
-        save(page)
-        expect(status(page)).to_contain_text("Pas envoyé")
-        page.locator("#round-entry .send-status").scroll_into_view_if_needed()
-        shot(page, "offline-unsent")
-        context.set_offline(False)
-        expect(page.locator("#scoreboard #round-2")).to_be_attached()
-        expect(page.locator("#offline-copy")).to_have_count(0)
-        assert stored_rounds(page, url) == [case.stored] * 2
-    finally:
-        context.close()
+def test_a_game_page_opened_before_opens_offline_with_its_last_board(clocked, live_server):
+    page = clocked(service_workers="allow")
+    context = page.context
+    case = case_of(pick.game(pick.one_form))  # a round in one save, twice
+    url = start(page, live_server, case)
+    case.steps[0].taps(page)
+    save(page)
+    expect(page.locator("#scoreboard #round-1")).to_be_attached()
+    # the phone keeps a copy of the page as it now stands (the worker and offline.js between them), offline.js
+    # 800 ms after the new board settled (arrived): the clock moved on past that
+    arrived(page)
+    page.clock.fast_forward(800)
+    until(
+        page,
+        """() => caches.open('scorekeeper-pages-v1').then(c => c.match(location.href, {ignoreVary: true}))
+                .then(r => r ? r.text() : '').then(t => t.includes('id="round-1"'))""",
+    )
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#offline-copy")).to_contain_text("Hors ligne")
+    expect(page.locator("#scoreboard #round-1")).to_be_attached()
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "offline-board")
+    case.steps[0].taps(page)
+    save(page)
+    expect(status(page)).to_contain_text("Pas envoyé")
+    page.locator("#round-entry .send-status").scroll_into_view_if_needed()
+    shot(page, "offline-unsent")
+    context.set_offline(False)
+    expect(page.locator("#scoreboard #round-2")).to_be_attached()
+    expect(page.locator("#offline-copy")).to_have_count(0)
+    assert stored_rounds(page, url) == [case.stored] * 2
