@@ -20,9 +20,10 @@ from werkzeug.wsgi import ClosingIterator
 from scorekeeper import create_app, live, registry
 from scorekeeper.db import migrate
 from scorekeeper.security import limiter
-from tests import kept_templates, postgresql, rewritten
+from tests import kept_routes, kept_templates, postgresql, rewritten
 
 ENGINES = ("sqlite", "postgresql")
+kept_routes.keep()  # each app's routes build their URLs with functions compiled once a process
 
 
 def pytest_configure(config):
