@@ -12,9 +12,12 @@ round trips rather than ten, and none of the comments."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import functools
 import hashlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import rcssmin
@@ -115,6 +118,24 @@ def build(
     found = files_in(source) if found is None else found
     files = [(name, path.read_bytes()) for name, path in found.items()]
     files += [(name, joined(found, parts)) for name, parts in (joins or {}).items()]
+    with alone(target):
+        _copy(files, names, compressor, target)
+    return names
+
+
+@contextlib.contextmanager
+def alone(target: Path) -> Iterator[None]:
+    """One process at a time builds into `target` (an flock on `<target>.lock`, beside it): processes started
+    together (a test run's three, on a fresh checkout) each compressed every file, 0.5 s of CPU apiece; the
+    others now wait for the first and find the files built."""
+    target.mkdir(parents=True, exist_ok=True)
+    with open(target.with_name(f"{target.name}.lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # let go when the file is closed
+        yield
+
+
+def _copy(files: list[tuple[str, bytes]], names: dict[str, str], compressor: Compressor, target: Path) -> None:
+    """Each file under its fingerprinted name (into `names`), compressed beside it; older contents dropped."""
     for relative, data in files:
         names[relative] = fingerprinted(relative, data)
         out = target / names[relative]
@@ -128,7 +149,6 @@ def build(
         name = old.relative_to(target).as_posix()
         if name.removesuffix(".br").removesuffix(".gz") not in keep and not name.endswith(".part"):
             old.unlink(missing_ok=True)
-    return names
 
 
 def static_url(filename: str) -> str:

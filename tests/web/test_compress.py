@@ -5,6 +5,7 @@ compressed beforehand and cached for good; nothing changes for other clients."""
 import gzip
 import hashlib
 import re
+import threading
 from pathlib import Path
 
 import brotli
@@ -83,6 +84,23 @@ def test_a_changed_file_gets_a_new_name(app, tmp_path):
     assert first != second and re.fullmatch(r"a\.[0-9a-f]{12}\.css", second)
     kept = sorted(p.name for p in Path(tmp_path / "out").iterdir())
     assert kept == [second, second + ".br", second + ".gz"]  # the old copy went
+
+
+def test_a_build_waits_while_another_process_builds_into_the_same_folder(tmp_path):
+    # processes started together (a test run's three, on a fresh checkout) each compressed every file
+    from scorekeeper import assets
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.css").write_text("body { color: red }\n" * 50)
+    out, built = tmp_path / "out", []
+    with assets.alone(out):  # another process is building there
+        builder = threading.Thread(target=lambda: built.append(assets.build(tmp_path / "src", out)))
+        builder.start()
+        builder.join(0.5)
+        assert builder.is_alive() and not list(out.iterdir())  # it waits, writing nothing
+    builder.join(10)
+    name = built[0]["a.css"]
+    assert sorted(p.name for p in out.iterdir()) == [name, name + ".br", name + ".gz"]
 
 
 def test_small_and_binary_answers_are_left_alone(client):
