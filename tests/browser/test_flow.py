@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from tests.samples import first, sample
 
 from .drawn import DRAWN
-from .helpers import FILL, import_game
+from .helpers import FILL, import_game, press
 
 pytestmark = pytest.mark.browser
 
@@ -66,10 +66,8 @@ LANDED = """() => {
 
 
 def submit(page: Page) -> None:
-    """Tap the form's big button, scrolled to it as a thumb would, and wait until the page has landed."""
-    button = page.locator("#round-entry button[type=submit]")
-    button.scroll_into_view_if_needed()
-    button.click()
+    """Tap the form's big button, scrolled to it as a thumb would (press), and wait until the page has landed."""
+    press(page, "#round-entry button[type=submit]")
     page.wait_for_function(LANDED)
 
 
