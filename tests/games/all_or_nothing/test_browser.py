@@ -10,11 +10,12 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import (
     board_rounds,
-    chip,
+    chip_selector,
     cut_off,
     enter_seats,
     fits,
     open_game,
+    press,
     round_totals,
     shot,
     start_game,
@@ -63,11 +64,11 @@ def test_a_made_all_ends_the_game_early_then_a_correction_changes_the_totals(pag
         expect(winner).not_to_contain_text(other)
     expect(page.locator("#scoreboard tfoot td.lead")).to_have_count(1)
 
-    page.locator("#scoreboard #round-2 th a").click()
+    press(page, "#scoreboard #round-2 th a")
     expect(page.locator("input[name='bids.1'][value='all']")).to_be_checked()  # what was entered
     tap(page, "tricks.0", 1)  # Anne took 1 trick, not 2: +10
     tap(page, "tricks.1", 9)  # Julien's ALL missed one trick, not two: +10
-    page.locator("#round-form button[type=submit]").click()
+    press(page, "#round-form button[type=submit]")
     expect(page.locator("#scoreboard #round-2")).to_be_visible()
     assert round_totals(page, 2) == [90, 120, 90, 80]
     assert totals(page) == [-10, 100, 70, 60]  # scores are not clamped at 0
@@ -108,14 +109,14 @@ def test_six_players_fit_a_360_px_phone(page: Page, live_server):
 def test_everyone_else_nothing_fills_the_rest_visibly_and_the_home_page_leads_with_the_game(page: Page, live_server):
     game = open_game(page, live_server, "all-or-nothing", ["Anne", "Julien", "Sylvie", "Pierre", "Chloé"])
     tap(page, "bids.2", "all")  # "Sylvie ALL, everyone else NOTHING"
-    page.locator("#round-entry button[name=fill]").click()
+    press(page, "#round-entry button[name=fill]")
     for seat in (0, 1, 3, 4):
         expect(page.locator(f"input[name='bids.{seat}'][value='nothing']")).to_be_checked()
         expect(page.locator(f"#player-{seat} .filled")).to_be_visible()
     expect(page.locator("input[name='bids.2'][value='all']")).to_be_checked()
     expect(page.locator("#player-2 .filled")).to_be_hidden()
     expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")  # nothing saved yet
-    chip(page, "bids.4", "all").click()  # the scorer sees Chloé bid ALL too: her mark goes
+    press(page, chip_selector("bids.4", "all"))  # the scorer sees Chloé bid ALL too: her mark goes
     expect(page.locator("#player-4 .filled")).to_be_hidden()
     page.locator("#round-form").scroll_into_view_if_needed()
     shot(page, "table-fill")

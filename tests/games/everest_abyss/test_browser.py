@@ -77,7 +77,7 @@ def test_play_until_a_player_is_out(page: Page, live_server):
     tap(page, "staked.2", 7)
     expect(tapis).to_be_visible()
     tap(page, "staked.0", 2)
-    page.locator("#player-0 .ea-fold-chip").click()
+    press(page, "#player-0 .ea-fold-chip")
     expect(page.locator("input[name=winner][value='0']")).to_be_disabled()
     tap(page, "staked.1", 7)
     expect(pot).to_have_text("16")

@@ -79,7 +79,7 @@ def test_a_three_player_game_through_tie_break_rounds(page: Page, live_server):
     plus(page, 0, 4)
     expect(points(page, 0)).to_have_text("15")
     expect(page.locator("#red-0-3")).to_have_value("2")
-    page.locator("#player-0 button[data-for='red-0-5']").click()  # − takes the red 5 back...
+    press(page, "#player-0 button[data-for='red-0-5']")  # − takes the red 5 back...
     expect(points(page, 0)).to_have_text("10")
     red_card(page, 0, 5)  # ...and a tap puts it back
     other_cards(page, [None, 3, None])
@@ -104,7 +104,7 @@ def test_a_three_player_game_through_tie_break_rounds(page: Page, live_server):
 
     # round 3: Julien forgotten at first, then everyone ties at 20
     other_cards(page, [3, None, 10])
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     expect(page.locator("#round-form #first-error")).to_contain_text("Julien")
     arrived(page)  # the refused form's taps put back: typing before that could be undone on a busy machine
     expect(page.locator("#other-0")).to_have_value("3")  # what was typed is kept
@@ -155,10 +155,10 @@ def test_seven_players_fit_a_360_px_phone(page: Page, live_server):
     red_card(page, 3, 4, times=4)
     red_card(page, 5, 4)  # a fifth red 4 at the table: the boxes turn red before saving
     expect(page.locator("#red-3-4")).to_have_class(re.compile(r"\bover\b"))
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     expect(page.locator("#round-form #first-error")).to_contain_text("5")
     arrived(page)
-    page.locator("#player-5 button[data-for='red-5-4']").click()
+    press(page, "#player-5 button[data-for='red-5-4']")
     expect(page.locator("#red-3-4")).not_to_have_class(re.compile(r"\bover\b"))
     save(page, 1)
     assert totals(page) == [0, 0, 0, 16, 0, 0, 0]

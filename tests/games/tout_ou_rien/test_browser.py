@@ -17,6 +17,7 @@ from tests.browser.helpers import (
     enter_seats,
     fits,
     open_game,
+    press,
     round_totals,
     shot,
     start_game,
@@ -65,7 +66,7 @@ def secret_bids_come_after_the_hand(page: Page) -> None:
     expect(page.locator("#player-1 legend .bid.open")).to_contain_text("3")
     expect(page.locator("#player-1 input[name='bids.1']")).to_have_count(0)  # an open bid is not asked again
     shot(page, "table-tor-step2", full_page=True)
-    page.locator("#round-entry .step a").click()  # Change the bids
+    press(page, "#round-entry .step a")  # Change the bids
     expect(page.locator("#round-entry input[name=step]")).to_have_value("bids")
     expect(page.locator("input[name='bids.1'][value='3']")).to_be_checked()
     expect(page.locator("#round-entry input[name^='bids.']:checked")).to_have_count(1)  # no secret bid early
@@ -104,13 +105,13 @@ def test_a_whole_game_then_a_correction_changes_the_totals_and_the_winner(page: 
     expect(winner).not_to_contain_text("Sylvie")
     expect(page.locator("#winners .standings li").first).to_contain_text("32")
 
-    page.locator("#scoreboard #round-2 th a").click()
+    press(page, "#scoreboard #round-2 th a")
     expect(page.locator("#round-form h1")).to_contain_text("2")
     expect(page.locator("input[name='tricks.0'][value='2']")).to_be_checked()  # what was entered
     tap(page, "tricks.1", 1)  # Julien took 1, not 2: his secret 2 missed, 1 point instead of 5
     tap(page, "tricks.2", 2)  # Sylvie took 2: her open 2 made, 7 points instead of 0
     expect(page.locator("#round-form .live-count output")).to_have_text("5")
-    page.locator("#round-form button[type=submit]").click()
+    press(page, "#round-form button[type=submit]")
     expect(page.locator("#scoreboard #round-2")).to_be_visible()
     assert round_totals(page, 2) == [7, 10, 11]
     assert totals(page) == [32, 24, 34]
@@ -147,7 +148,7 @@ def test_tricks_that_do_not_add_up_are_refused_in_view(page: Page, live_server):
     submit_step(page, "tricks")
     enter_seats(page, "bids", [1, 1, 1, 1, 1, 1])
     enter_seats(page, "tricks", [1, 1, 1, 1, 1, 2])  # 7 tricks of a 6-card hand
-    page.locator("#round-entry button[type=submit]").click()
+    press(page, "#round-entry button[type=submit]")
     errors = page.locator("#round-form .errors")
     expect(errors).to_contain_text("7")
     expect(errors).to_contain_text("6")
