@@ -102,7 +102,13 @@ def test_news_of_this_phones_own_save_coming_after_its_answer_is_dropped_unread(
     with page.expect_request("**/poll?*"):  # the board's #poll waits for news
         page.goto(address)
     errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+
+    def heard(message) -> None:
+        """An error the page wrote to its console."""
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", heard)  # taken off at the end: the tab is kept for the test process's later tests
     *bids, (_last, fields) = sample(GAME).posts(document["rounds"][1], document)
     for name, before in bids:
         page.evaluate(FILL, before)
@@ -119,3 +125,4 @@ def test_news_of_this_phones_own_save_coming_after_its_answer_is_dropped_unread(
     assert not errors, errors
     expect(page.locator("#scoreboard #round-2")).to_have_count(1)
     page.unroute("**/poll?*")
+    page.remove_listener("console", heard)
