@@ -1,5 +1,5 @@
 """A club night's results sheet over many pages: each page's footer says which page of how many, as a game's
-score sheet does, in the sheet's language; read back with pdftotext."""
+score sheet does, in the sheet's language; read back with pypdf."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from scorekeeper import rules
 from scorekeeper.leaderboard import Row
 from scorekeeper.sheets.event import Standing, results
 from tests import pick
-from tests.pdfs import page_words
+from tests.pdfs import page_texts
 
 GAME_NAME = rules.get(pick.game(pick.players(6))).name  # what each table played: a game of six
 
@@ -37,7 +37,7 @@ def evening(tables: int) -> tuple[list[Row], list[Standing]]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_page_of_a_long_evening_says_which_page_of_how_many(lang, paper):
     board, standings = evening(40)
-    pages = page_words(results("Club Łódź", "2026-11-26", board, standings, lang, paper))
+    pages = page_texts(results("Club Łódź", "2026-11-26", board, standings, lang, paper))
     assert len(pages) >= 4  # 240 players and 40 tables: several pages
     for k, text in enumerate(pages, start=1):
         assert PAGE_OF[lang].format(k, len(pages)) in text, (k, text[-200:])
@@ -47,5 +47,5 @@ def test_every_page_of_a_long_evening_says_which_page_of_how_many(lang, paper):
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_a_short_evening_is_page_1_of_1(lang):
     board, standings = evening(2)
-    (page,) = page_words(results("Club", "2026-11-26", board, standings, lang, "a4"))
+    (page,) = page_texts(results("Club", "2026-11-26", board, standings, lang, "a4"))
     assert PAGE_OF[lang].format(1, 1) in page

@@ -1,5 +1,5 @@
 """A game's sheet over several pages, completed or blank, on A4 or Letter, in French, English and German: every
-page's footer says which page of how many, and every later page repeats the title; read back with pdftotext. The
+page's footer says which page of how many, and every later page repeats the title; read back with pypdf. The
 games are picked by need: one whose sample plays a long game, one whose long option sets a pad printed whole."""
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from scorekeeper import rules, sheets
 from scorekeeper.registry import Bundle
 from scorekeeper.sheets.layout import MAX_PAD
 from tests import pick
-from tests.pdfs import page_words
 from tests.samples import sample
 
-from .helpers import build
+from .helpers import build, page_texts
 
 PAGE_OF = {"en": "Page {} of {}", "fr": "Page {} sur {}", "de": "Seite {} von {}"}
 CONTINUED = {"en": "(continued)", "fr": "(suite)", "de": "(Fortsetzung)"}
@@ -52,7 +51,7 @@ def long_game(lang: str, paper: str) -> bytes:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("sheet", [long_game, long_pad], ids=["completed", "blank"])
 def test_every_page_of_a_long_sheet_says_which_page_of_how_many(sheet, lang, paper):
-    texts = page_words(sheet(lang, paper))
+    texts = page_texts(sheet(lang, paper))
     count = len(texts)
     assert count > 1
     for k, text in enumerate(texts, start=1):
