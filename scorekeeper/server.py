@@ -104,5 +104,8 @@ def run(
             "accesslog": "-",
             "timeout": 30,
             "graceful_timeout": 5,
+            # gunicorn's control socket is one path per user (~/.gunicorn/gunicorn.ctl): a second server on the
+            # machine took it over and the first one's stop removed it; nothing of ours uses it
+            "control_socket_disable": True,
         }
     ).run()

@@ -46,13 +46,17 @@ def test_the_announced_address_is_the_one_the_network_routes_to(monkeypatch):
 def test_a_start_logs_no_traceback(tmp_path, monkeypatch, limits):
     """The real server, started and stopped: its log says it started and nothing went wrong (a gevent KeyError
     traceback was printed by the first worker at every start while the rate limits were counted in memory, as an
-    operator may still have them: that store starts a timer in the master)."""
+    operator may still have them: that store starts a timer in the master). It leaves no gunicorn control socket in
+    the user's home, which every server of the machine took over in turn and the first to stop removed."""
     from tests.test_two_servers import Server
 
     monkeypatch.setenv("SCOREKEEPER_RATELIMIT_STORAGE_URI", limits)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
     server = Server(str(tmp_path / "store.sqlite"), tmp_path / "instance")
     try:
         assert server.ask("GET", "/")[0] == 200
+        assert not (tmp_path / "home" / ".gunicorn").exists()
     finally:
         os.killpg(server.process.pid, signal.SIGTERM)  # gunicorn's graceful stop
         server.process.wait(30)
