@@ -19,6 +19,8 @@ Variants, one after the other in turn on the same page (so a machine getting bus
 - "spaced": a space between every two chips, as the chips macro drew them before (a text node each);
 - "place skipped": the chart's empty place drawn only near the view (content-visibility: auto), as before app.css
   said otherwise for it;
+- "chips layered": each chip's radio positioned and transparent in a positioned chip, as before (app.css: a layer
+  each);
 - "contained", "layers": what is under the board given `contain: layout paint` or a layer of its own.
 
 Run: `.venv/bin/python -m bench.phone_replay [ROUNDS] ["VARIANT,..."] [--cpu]` (each variant ROUNDS times, default
@@ -90,6 +92,10 @@ def variants(answer: str, chart: str | None = None) -> dict[str, tuple[str, str 
         "place skipped": (
             answer,
             RULE.replace("CSS", '"#score-chart:empty { content-visibility: auto; height: auto; }"'),
+        ),
+        "chips layered": (
+            answer,
+            RULE.replace("CSS", '".chip { position: relative; }|.chip input { position: absolute; opacity: 0; }"'),
         ),
         "contained": (
             answer,

@@ -72,3 +72,31 @@ def test_the_place_a_save_leaves_for_the_chart_keeps_a_charts_height_near_the_vi
         "parseFloat(getComputedStyle(document.documentElement).fontSize)]"
     )
     assert size[0] == 14 * size[1], f"the chart's place is {size[0]} px high near the view, not 14rem"
+
+
+# each chip of the round form, its radio and what they draw: a chip's radio is neither positioned nor transparent (the
+# browser would give it, and its chip, a layer of its own: dozens more to set up and paint with each form a save
+# brings), it draws nothing and takes no room (its chip shows its state and its focus)
+CHIPS = """() => Array.from(document.querySelectorAll("#round-entry label.chip"), (chip) => {
+  if (!chip.getClientRects().length) return null;  // in a row not shown (an open bid before Open is tapped)
+  const input = chip.querySelector("input"), face = input.nextElementSibling, s = getComputedStyle(input);
+  const layered = (e) => getComputedStyle(e).position !== "static" || getComputedStyle(e).opacity !== "1";
+  return { layered: [chip, input].map(layered),
+    drawn: [s.appearance, s.borderTopWidth, s.backgroundColor, s.outlineStyle, input.offsetWidth, input.offsetHeight],
+    room: chip.getBoundingClientRect().height - face.getBoundingClientRect().height };
+})"""
+
+
+def test_a_chip_of_the_round_form_gives_the_browser_no_layer_to_draw(page: Page, live_server: str):
+    document = sample(game(lasting(3))).full_game()
+    page.goto(import_game(page, live_server, first(document, 1)))
+    chips = [c for c in page.evaluate(CHIPS) if c]
+    assert chips and all(c["layered"] == [False, False] for c in chips), chips[0]
+    assert all(c["drawn"] == ["none", "0px", "rgba(0, 0, 0, 0)", "none", 1, 1] and c["room"] == 0 for c in chips), (
+        chips[0]
+    )
+    first_chip = page.locator("#round-entry label.chip input").first
+    first_chip.focus()
+    page.keyboard.press("ArrowRight")  # a radio group: the arrows move within it, the ring on the chip's face
+    ring = page.evaluate("getComputedStyle(document.activeElement.nextElementSibling).outlineStyle")
+    assert ring == "solid" and page.evaluate("document.activeElement.matches(':focus-visible')")
