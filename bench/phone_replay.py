@@ -76,6 +76,11 @@ NO_SCROLL = "() => { Element.prototype.scrollIntoView = function () {}; return 1
 MOMENTS = ("answered", "swapped", "frame", "painted", "read")
 
 
+def rule(css: str) -> str:
+    """The script adding `css` (rules split by |) to the page's first style sheet."""
+    return RULE.replace("CSS", f'"{css}"')
+
+
 def variants(answer: str, chart: str | None = None) -> dict[str, tuple[str, str | None]]:
     """Each variant's answer and the script the page runs before its tap (None: none); with `chart` (the score
     chart the answer's place for it asks for), "chart in answer" too: the answer as it was before it left it out."""
@@ -89,41 +94,28 @@ def variants(answer: str, chart: str | None = None) -> dict[str, tuple[str, str 
         "no scroll": (answer, NO_SCROLL),
         "out of band": (answer.replace(' data-swap="', ' hx-swap-oob="'), None),
         "spaced": (answer.replace("</label><label", "</label>\n    <label"), None),
-        "place skipped": (
-            answer,
-            RULE.replace("CSS", '"#score-chart:empty { content-visibility: auto; height: auto; }"'),
-        ),
+        "place skipped": (answer, rule("#score-chart:empty { content-visibility: auto; height: auto; }")),
         "chips layered": (
             answer,
-            RULE.replace("CSS", '".chip { position: relative; }|.chip input { position: absolute; opacity: 0; }"'),
+            rule(".chip { position: relative; }|.chip input { position: absolute; opacity: 0; }"),
         ),
-        "contained": (
-            answer,
-            RULE.replace("CSS", '"#share, #game-actions, #game-scoring, #board-tail { contain: layout paint; }"'),
-        ),
+        "contained": (answer, rule("#share, #game-actions, #game-scoring, #board-tail { contain: layout paint; }")),
         "chart skipped": (
             answer,
-            RULE.replace("CSS", '"#score-chart { content-visibility: auto; contain-intrinsic-size: auto 204px; }"'),
+            rule("#score-chart { content-visibility: auto; contain-intrinsic-size: auto 204px; }"),
         ),
         "below skipped": (
             answer,
-            RULE.replace(
-                "CSS",
-                '"#score-chart, #share, #game-actions, #game-scoring '
-                '{ content-visibility: auto; contain-intrinsic-size: auto 300px; }"',
+            rule(
+                "#score-chart, #share, #game-actions, #game-scoring "
+                "{ content-visibility: auto; contain-intrinsic-size: auto 300px; }"
             ),
         ),
         "drawn below": (  # what came before the parts under the board were skipped out of view (app.css)
             answer,
-            RULE.replace(
-                "CSS",
-                '"#score-chart, #game-scoring, #share, #game-actions { content-visibility: visible !important; }"',
-            ),
+            rule("#score-chart, #game-scoring, #share, #game-actions { content-visibility: visible !important; }"),
         ),
-        "layers": (
-            answer,
-            RULE.replace("CSS", '"#share, #game-actions, #game-scoring, #board-tail { will-change: transform; }"'),
-        ),
+        "layers": (answer, rule("#share, #game-actions, #game-scoring, #board-tail { will-change: transform; }")),
     }
 
 
