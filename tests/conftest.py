@@ -130,6 +130,13 @@ def own_app(empty, folder, engine: str = "sqlite"):
     return create_app({**TEST_CONFIG, "DATABASE": fresh_store(empty, folder, engine)})
 
 
+def stop_serving(app) -> None:
+    """The app serves no more: its connections to the store are closed."""
+    pool = app.extensions.pop("scorekeeper.pool", None)
+    if pool is not None:
+        pool.close()
+
+
 @pytest.fixture(scope="session")
 def built_app(tmp_path_factory, empty_store):
     """The test process's app, and what it was as built: building one takes 14 ms (its routes compiled, its

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from tests import pick, postgresql
+from tests.conftest import stop_serving
 from tests.samples import normalised, sample
 from tests.samples import start as setup
 from tests.web.helpers import post_round
@@ -45,13 +46,6 @@ class Table:
                     return
                 assert post_round(self.client, url, number, "round", fields).status_code == 303
                 self.answered.append((url.rsplit("/", 1)[-1], number))
-
-
-def stop_serving(app) -> None:
-    """The server stops: its connections to the store are closed."""
-    pool = app.extensions.pop("scorekeeper.pool", None)
-    if pool is not None:
-        pool.close()
 
 
 def rounds_in(path) -> set[tuple[str, int]]:

@@ -15,7 +15,7 @@ from scorekeeper import live, store
 from scorekeeper.cli import main
 from scorekeeper.db import connect
 from tests import markup
-from tests.conftest import own_app
+from tests.conftest import own_app, stop_serving
 from tests.markup import Element, parse
 
 HX = {"HX-Request": "true"}
@@ -105,9 +105,7 @@ def kept_phone(empty_store, folder, engine: str = "sqlite") -> Iterator:
         yield app.test_client()
     finally:
         live.forget(app.config["DATABASE"])
-        pool = app.extensions.pop("scorekeeper.pool", None)
-        if pool is not None:
-            pool.close()
+        stop_serving(app)
 
 
 @contextlib.contextmanager
