@@ -12,6 +12,7 @@ import sys
 import threading
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from werkzeug.serving import make_server
@@ -180,16 +181,33 @@ def _app(request, tmp_path, empty_store, built_app, engine):
 def as_built(app, built, store: str):
     """`app` as it was built (`built`: its settings, template globals and extensions), over `store`."""
     config, template_globals, extensions = built
-    pool = app.extensions.pop("scorekeeper.pool", None)  # the previous test's idle connections
-    kept = pool is not None and pool.path == store and not pool.pool.closed  # only PostgreSQL's path is kept
-    if pool is not None and not kept:
-        pool.close()
+    pool = kept_pool(app, store)
     put_back(app.config, {**config, "DATABASE": store})
     put_back(app.jinja_env.globals, template_globals)
     put_back(app.extensions, {k: v for k, v in extensions.items() if k != "scorekeeper.pool"})
-    if kept:  # the emptied schema's connections (a new one cost the server 8 ms), each given back rolled back
+    if pool is not None:  # the emptied schema's connections (a new one cost the server 8 ms), given back rolled back
         app.extensions["scorekeeper.pool"] = pool
     return app
+
+
+ASIDE: dict[tuple[int, str], Any] = {}  # by (id(app), store): the emptied schema's pool while SQLite tests run
+
+
+def kept_pool(app, store: str):
+    """The app's pool for `store` if one is open, the previous test's or one set aside; the previous test's
+    pool closed if it is for another store, or set aside if it is the PostgreSQL schema emptied for each test
+    (postgresql.emptied_store): a module runs each test on SQLite then on PostgreSQL, and each PostgreSQL test
+    opened a new pool (its threads, and a connection: the server starts a process), closed by the next test."""
+    pool = app.extensions.pop("scorekeeper.pool", None)
+    if pool is not None and pool.path != store:
+        if pool.path == postgresql.emptied_url() and not pool.pool.closed:
+            ASIDE[id(app), pool.path] = pool
+        else:
+            pool.close()
+        pool = None
+    if pool is None:
+        pool = ASIDE.pop((id(app), store), None)
+    return pool if pool is not None and not pool.pool.closed else None  # a SQLite test's file is never the same
 
 
 @pytest.fixture

@@ -33,6 +33,7 @@ __all__ = [
     "Starting",
     "binaries",
     "emptied_store",
+    "emptied_url",
     "empty_store",
     "fresh_store",
     "server_url",
@@ -112,6 +113,11 @@ def fresh_store() -> str:
 
 
 _app_store: dict = {}  # the test process's store for the app fixture: its URL, schema, tables and identities
+
+
+def emptied_url() -> str | None:
+    """The URL of the test process's store for the `app` fixture (emptied_store), once it is made."""
+    return _app_store.get("url")
 
 
 def emptied_store() -> str:
