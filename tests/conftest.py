@@ -376,6 +376,11 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    # V8 runs pages' scripts in its interpreter and baseline code only, never optimized (Maglev, TurboFan): an audit
+    # injects axe-core (tests/browser/audit.py) into each page, new closures that V8 optimized anew in every page,
+    # on the renderer's other threads (4 of test_a11y's 21 CPU-s), for the few runs before the page was left; the
+    # app's own scripts cost the same either way
+    "--js-flags=--max-opt=1",
     *disabled_features(),
 ]
 
