@@ -38,12 +38,9 @@ def enter_round(page: Page) -> None:
 
 
 @pytest.fixture
-def phones(browser, browser_context_args):
+def phones(page, second_phone):
     """Two phones with their own cookies: the scorer's and a watcher's."""
-    contexts = [browser.new_context(**browser_context_args) for _ in range(2)]
-    yield [c.new_page() for c in contexts]
-    for c in contexts:
-        c.close()
+    return [page, second_phone]
 
 
 def test_a_watcher_sees_the_round_appear_without_reloading(app, live_server, phones):

@@ -84,7 +84,7 @@ def leaderboard(page: Page) -> list[tuple]:
     ]
 
 
-def test_a_club_night_from_start_to_results(app, page: Page, browser, browser_context_args, live_server, lang="de"):
+def test_a_club_night_from_start_to_results(app, page: Page, second_phone: Page, live_server, lang="de"):
     # the organiser's page follows each change at the next turn of the period (1 s at a venue): a shorter one
     # follows the same changes, live, without the test waiting half a period for the last
     app.config["EVENT_SETTLE_SECONDS"] = SETTLE
@@ -98,25 +98,22 @@ def test_a_club_night_from_start_to_results(app, page: Page, browser, browser_co
     expect(page.locator("#event-head h1")).to_have_text("Club Łódź")
     event_url = page.url
     join = page.locator("#event-join-link").get_attribute("href")
+    assert join, "the page gives no join link"
     expect(page.locator("#event-join img.qr")).to_be_visible()
     shot(page, f"{lang}-2-event")
 
     play_table(page, TABLE_1, lang)  # the organiser's phone keeps table 1's score
 
-    other = browser.new_context(**browser_context_args)  # table 2's phone opens the join link
-    try:
-        other.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
-        table_2 = other.new_page()
-        table_2.goto(join)
-        shot(table_2, f"{lang}-4-join")
-        table_2.locator("#event-join-form button").click()  # opening the link joins nothing: its one button does
-        expect(table_2.locator("#event-start")).to_be_in_viewport()
-        page.goto(event_url)  # the organiser watches the evening while table 2 plays
-        expect(page.locator("table#leaderboard tbody tr")).to_have_count(4)
-        play_table(table_2, TABLE_2, lang)
-        shot(table_2, f"{lang}-4-table-2-over")
-    finally:
-        other.close()
+    table_2 = second_phone  # table 2's phone opens the join link
+    table_2.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    table_2.goto(join)
+    shot(table_2, f"{lang}-4-join")
+    table_2.locator("#event-join-form button").click()  # opening the link joins nothing: its one button does
+    expect(table_2.locator("#event-start")).to_be_in_viewport()
+    page.goto(event_url)  # the organiser watches the evening while table 2 plays
+    expect(page.locator("table#leaderboard tbody tr")).to_have_count(4)
+    play_table(table_2, TABLE_2, lang)
+    shot(table_2, f"{lang}-4-table-2-over")
     expect(page.locator("table#leaderboard tbody tr")).to_have_count(7)  # followed live, no reload
     assert leaderboard(page) == LEADERBOARD
     expect(page.locator("#event-tables .event-table.done")).to_have_count(2)
