@@ -11,7 +11,6 @@ import socket
 import sys
 import threading
 import tomllib
-import weakref
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from scorekeeper.db import migrate
 from scorekeeper.security import limiter
 from tests import kept_routes, kept_templates, postgresql, rewritten
 
+pytest_plugins = ["tests.phones"]  # the browser tests' kept tabs
 ENGINES = ("sqlite", "postgresql")
 kept_routes.keep()  # each app's routes build their URLs with functions compiled once a process
 
@@ -442,111 +442,3 @@ def browser_context_args(browser_context_args):
         # requests from page.route; tests of the worker open a context that allows it
         "service_workers": "block",
     }
-
-
-# A new browser context and tab cost a second or more of CPU each (a renderer process starts): one tab of each
-# kind is kept per test process and reset before every test instead: its cookies, what the live server's address
-# keeps on it (fresh), routes, the network and the screen; left blank after each test (leave).
-TABS = {
-    "phone": {},
-    "axe": {"bypass_csp": True},  # a phone whose pages let a test inject axe-core (the app's CSP allows only its own)
-    "no_js": {"java_script_enabled": False},  # a phone with JavaScript off
-    "second": {},  # another phone at the same table (its own cookies): a watcher, a helper, another table
-}
-
-
-@pytest.fixture(scope="session")
-def phone_tab(browser, browser_context_args):
-    """The test process's tab of each kind in TABS (opened again should a test close it)."""
-    tabs: dict = {}
-
-    def get(kind: str = "phone"):
-        if kind not in tabs or tabs[kind].is_closed():
-            context = browser.new_context(**browser_context_args, **TABS[kind])
-            tabs[kind] = context.new_page()
-        return tabs[kind]
-
-    yield get
-    for tab in tabs.values():
-        if not tab.is_closed():
-            tab.context.close()
-
-
-def fresh(page, browser_context_args, address: str):
-    """The kept tab as a fresh phone: blank, online, no cookies, nothing kept for `address` (the test process's
-    live server: its local storage), no routes, the phone's own screen."""
-    context = page.context
-    if page.url != "about:blank":  # left as a test left it (leave)
-        page.goto("about:blank")
-    context.set_offline(False)
-    context.clear_cookies()
-    context.clear_permissions()
-    storage(page).send("Storage.clearDataForOrigin", {"origin": address, "storageTypes": KEPT_DATA})
-    context.unroute_all(behavior="ignoreErrors")
-    page.unroute_all(behavior="ignoreErrors")
-    page.set_viewport_size(browser_context_args["viewport"])
-    page.emulate_media(media="screen", color_scheme="light", reduced_motion="no-preference", forced_colors="none")
-    return page
-
-
-# What a site keeps on a phone besides cookies and the files it fetched (a tab's cache, kept: Door)
-KEPT_DATA = "local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,storage_buckets"
-
-
-def storage(page):
-    """A DevTools session of the tab, to clear what an address keeps on the phone (opened once a tab)."""
-    if page not in SESSIONS:
-        SESSIONS[page] = page.context.new_cdp_session(page)
-    return SESSIONS[page]
-
-
-SESSIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # by kept tab
-
-
-def leave(page) -> None:
-    """The test is over: its tab is blank, so that no page of it asks the next test's app (one address serves
-    them all: Door). A tab that cannot go blank is closed (a new one is opened for the next test)."""
-    from playwright.sync_api import Error as PlaywrightError  # imported by the browser tests only
-
-    try:
-        page.goto("about:blank")
-    except PlaywrightError:
-        page.context.close()
-
-
-@pytest.fixture
-def page(phone_tab, browser_context_args, door):
-    """The phone's tab, as a fresh phone."""
-    tab = fresh(phone_tab(), browser_context_args, door.url)
-    yield tab
-    leave(tab)
-
-
-@pytest.fixture
-def phone(phone_tab, browser_context_args, door):
-    """A fresh phone whose pages let the test inject axe-core (tests/browser/audit.py)."""
-    tab = fresh(phone_tab("axe"), browser_context_args, door.url)
-    yield tab
-    leave(tab)
-
-
-@pytest.fixture
-def no_js_phone(phone_tab, browser_context_args, door):
-    """A fresh phone with JavaScript off: every form works without it."""
-    tab = fresh(phone_tab("no_js"), browser_context_args, door.url)
-    yield tab
-    leave(tab)
-
-
-@pytest.fixture
-def second_phone(phone_tab, browser_context_args, door):
-    """Another fresh phone, for a test of two phones: a new one cost 0.15 s of CPU more than a kept one."""
-    tab = fresh(phone_tab("second"), browser_context_args, door.url)
-    yield tab
-    leave(tab)
-
-
-@pytest.fixture
-def context(page):
-    """The context of the phone's tab."""
-    return page.context

@@ -1,4 +1,4 @@
-"""Fixtures of the browser tests beyond the kept tabs of tests/conftest.py."""
+"""Fixtures of the browser tests beyond the kept tabs of tests/phones.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The tabs a test process keeps from test to test (tests/conftest.py): every test's app is served at the same
+"""The tabs a test process keeps from test to test (tests/phones.py): every test's app is served at the same
 address (Door), so a tab keeps the static files it fetched; what a page kept on the phone for that address does not
 outlive its test, nor does the page itself (it would ask the next test's app)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.conftest import fresh, leave
+from tests.phones import fresh, leave
 
 pytestmark = pytest.mark.browser
 
