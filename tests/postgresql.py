@@ -112,7 +112,7 @@ def fresh_store() -> str:
     return in_schema(name)
 
 
-_app_store: dict = {}  # the test process's store for the app fixture: its URL, schema, tables and identities
+_app_store: dict = {}  # the test process's store for the app fixture: its URL, schema, and what empties it
 
 
 def emptied_url() -> str | None:
@@ -122,26 +122,33 @@ def emptied_url() -> str | None:
 
 def emptied_store() -> str:
     """The test process's store for the `app` fixture, as a fresh one is: made and migrated once, its rows
-    deleted and its identity counters restarted before each later test (under 1 ms of the server's CPU; a new
+    deleted and its identity counters restarted before each later test (0.2 ms of the server's CPU; a new
     schema cost it 17 ms, and the app's first connection to it another 8)."""
     if not _app_store:
         url = fresh_store()
         _app_store.update(url=url, schema=url.rsplit("%3D", 1)[1])
         return url
-    schema = _app_store["schema"]
     with _lock:
         admin = _admin_connection()
-        if "tables" not in _app_store:
-            _app_store.update(tables=_tables(admin, schema), identities=_identities(admin, schema))
+        if "emptying" not in _app_store:
+            _app_store["emptying"] = _emptying(admin, _app_store["schema"])
         with admin.transaction():
-            # every table is emptied: no reference is left to check, in whatever order they go (the server's
-            # superuser may turn the checks off for the transaction)
-            admin.execute("set local session_replication_role = replica")
-            for table in _app_store["tables"]:
-                admin.execute(f"delete from {schema}.{table}")
-            for table, column in _app_store["identities"]:
-                admin.execute("select setval(pg_get_serial_sequence(%s, %s), 1, false)", [f"{schema}.{table}", column])
+            admin.execute(_app_store["emptying"])
     return _app_store["url"]
+
+
+def _emptying(admin, schema: str) -> str:
+    """The statements that empty the schema, as one text the server is sent at once (each sent by itself was a
+    round trip: 0.5 ms of the server's CPU and 0.4 of the test's for the dozen, against 0.2 and 0.1). Every table
+    is emptied with no reference left to check, in whatever order they go (the server's superuser may turn the
+    checks off for the transaction)."""
+    statements = ["set local session_replication_role = replica"]
+    statements += [f"delete from {schema}.{table}" for table in _tables(admin, schema)]
+    statements += [
+        f"select setval(pg_get_serial_sequence('{schema}.{table}', '{column}'), 1, false)"
+        for table, column in _identities(admin, schema)
+    ]
+    return "; ".join(statements)
 
 
 def _tables(admin, schema: str) -> list[str]:
