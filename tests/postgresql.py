@@ -15,6 +15,7 @@ took twice that), named by the URL's search_path. The `app` fixture's store is t
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import secrets
@@ -24,7 +25,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from bench import pgcluster
 from bench.pgcluster import binaries, stop
@@ -36,6 +39,7 @@ __all__ = [
     "emptied_url",
     "empty_store",
     "fresh_store",
+    "reader",
     "server_url",
     "start",
     "stop",
@@ -149,6 +153,36 @@ def _emptying(admin, schema: str) -> str:
         for table, column in _identities(admin, schema)
     ]
     return "; ".join(statements)
+
+
+_readers: dict[str, Any] = {}  # the test process's own connection to the store it read last, by URL (reader)
+
+
+@contextlib.contextmanager
+def reader(url: str) -> Iterator[Any]:
+    """A connection of the test process's own to the store at `url`, kept open for the next test that reads the
+    same store (the app fixture's, emptied before each test): a new one cost the server a process (4 ms), and
+    the tests' reads made two hundred a run. One to another store is closed; so is one left in a transaction
+    or whose use failed (a read that runs while another is open gets a connection of its own)."""
+    from psycopg.pq import TransactionStatus
+
+    from scorekeeper.db_postgresql import connect
+
+    db = _readers.pop(url, None)
+    if db is None or db.conn.closed:
+        db = connect(url)
+    try:
+        yield db
+    except BaseException:
+        db.close()
+        raise
+    for other in _readers.values():
+        other.close()
+    _readers.clear()
+    if db.conn.info.transaction_status == TransactionStatus.IDLE:
+        _readers[url] = db
+    else:
+        db.close()
 
 
 def _tables(admin, schema: str) -> list[str]:

@@ -1,6 +1,6 @@
 """The `app` fixture (conftest.py) over the test process's emptied PostgreSQL schema: each test finds it as a new
 one, and its connections are kept from one PostgreSQL test to the next, SQLite tests between them included (a new
-one costs the server a process)."""
+one costs the server a process); so are the connections a test reads it through (postgresql.reader)."""
 
 from __future__ import annotations
 
@@ -40,3 +40,15 @@ def test_the_emptied_schema_is_as_a_new_one_for_the_next_test(built_app):
     assert emptied == {**dict.fromkeys(played, 0), "first game": None}
     enter(app.test_client(), sample(pick.game()).GAME)
     assert stored(app) == played  # the same rows again, numbered from 1 again
+
+
+def test_a_tests_reads_of_a_postgresql_store_share_one_connection_never_one_left_in_a_transaction():
+    url = postgresql.emptied_store()
+    with postgresql.reader(url) as db:
+        first = db.conn.info.backend_pid
+    with postgresql.reader(url) as db:
+        assert db.conn.info.backend_pid == first  # the same connection: the server started no process
+        db.conn.execute("begin")  # and left open
+    with postgresql.reader(url) as db:
+        assert db.conn.info.backend_pid != first
+        assert db.execute("select count(*) from games").fetchone()[0] == 0

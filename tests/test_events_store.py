@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import events, phones, store
-from scorekeeper.db import connect
 from scorekeeper.rules import Game
 from tests import pick
 from tests.samples import normalised, sample
+from tests.web.helpers import reading
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -21,9 +21,8 @@ OTHERS = [f"Guest {seat}" for seat, _ in enumerate(SAMPLE["players"])]  # anothe
 @pytest.fixture
 def db(app):
     """A connection to the test's fresh database."""
-    conn = connect(app.config["DATABASE"])
-    yield conn
-    conn.close()
+    with reading(app) as conn:
+        yield conn
 
 
 def game(players=None) -> Game:

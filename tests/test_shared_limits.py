@@ -15,6 +15,7 @@ from scorekeeper import create_app, ratelimits
 from scorekeeper.security import limiter
 from tests import pick
 from tests.conftest import own_app
+from tests.web.helpers import reading
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -47,13 +48,8 @@ def elsewhere(app, tmp_path, requests: list, **settings) -> list[int]:
 
 def games(app) -> int:
     """How many games the store holds."""
-    from scorekeeper.db import connect
-
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         return db.execute("select count(*) from games").fetchone()[0]
-    finally:
-        db.close()
 
 
 def test_two_processes_on_one_store_stop_an_address_at_the_limit_together(app, client, tmp_path):
@@ -92,15 +88,10 @@ def test_an_operators_store_for_the_counts_is_used_instead(tmp_path, empty_store
 
 def windows(app) -> list[tuple[str, int]]:
     """The rate limits' running counts in the store: each key's last part (the period) and its hits."""
-    from scorekeeper.db import connect
-
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         return sorted(
             (name.rsplit("/", 1)[-1], hits) for name, hits in db.execute("select name, hits from rate_limits")
         )
-    finally:
-        db.close()
 
 
 def test_an_address_past_its_limit_is_refused_without_a_write(app, client):

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from scorekeeper import live, store
 from scorekeeper.cli import main
-from scorekeeper.db import connect
-from tests import markup
+from scorekeeper.db import Database, connect, is_postgresql
+from tests import markup, postgresql
 from tests.conftest import own_app, stop_serving
 from tests.markup import Element, parse
 
@@ -164,24 +164,35 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
     return subprocess.CompletedProcess(args, done.exit_code, done.stdout, done.stderr)
 
 
+@contextlib.contextmanager
+def reading(app) -> Iterator[Database]:
+    """A connection of the test's own to the app's store, to read (or change by hand) what is stored there,
+    outside the app: a new one to a SQLite file; on PostgreSQL the one the test process keeps (postgresql.reader:
+    a new one costs the server a process)."""
+    location = app.config["DATABASE"]
+    if is_postgresql(location):
+        with postgresql.reader(location) as db:
+            yield db
+        return
+    db = connect(location)
+    try:
+        yield db
+    finally:
+        db.close()
+
+
 def stored(app, url) -> store.Stored:
     """The game as stored, read straight from the database."""
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         found = store.load(db, url.rsplit("/", 1)[-1])
-    finally:
-        db.conn.close()
     assert found is not None, "the game is not in the database"
     return found
 
 
 def game_count(app) -> int:
     """How many games the database holds."""
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         return db.execute("select count(*) from games").fetchone()[0]
-    finally:
-        db.conn.close()
 
 
 def until(condition, seconds: float = 10.0) -> None:

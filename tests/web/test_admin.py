@@ -4,12 +4,11 @@ its session ends after 8 hours, when the password changes, or when it signs out 
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.db import connect
 from tests import pick
 from tests.conftest import TEST_CONFIG
 from tests.samples import enter, first, sample
 
-from .helpers import game_count, start, text
+from .helpers import game_count, reading, start, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -27,11 +26,8 @@ def admin_app(app):
 
 def closed(app, night: str) -> bool:
     """Whether the club night is closed, as stored."""
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         return bool(db.execute("select closed from events where id = ?", [night.rsplit("/", 1)[-1]]).fetchone()[0])
-    finally:
-        db.conn.close()
 
 
 @pytest.fixture

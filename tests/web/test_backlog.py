@@ -10,36 +10,29 @@ import threading
 
 import pytest
 
-from scorekeeper.db import connect
 from scorekeeper.views.home import LISTED
 from tests import pick
 from tests.samples import sample
 from tests.samples import start as setup
 
-from .helpers import HX, game_count, imported, listed_games, post_round, rename, start, stored
+from .helpers import HX, game_count, imported, listed_games, post_round, reading, rename, start, stored
 
 ANY = pick.game(pick.players(3))  # any game three can play, and its sample's whole game
 
 
 def summaries(app) -> dict[str, tuple[int, int]]:
     """Each game's (version, its summary's version or 0), straight from the database."""
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         rows = db.execute(
             "select g.id, g.version, coalesce(s.version, 0) from games g left join summaries s on s.game_id = g.id"
         ).fetchall()
-    finally:
-        db.conn.close()
     return {game_id: (version, summary) for game_id, version, summary in rows}
 
 
 def forget_summaries(app) -> None:
     """The database as an older Scorekeeper left it: games without summaries."""
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         db.execute("delete from summaries")
-    finally:
-        db.conn.close()
 
 
 def up_to_date(app) -> bool:

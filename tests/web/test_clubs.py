@@ -12,11 +12,10 @@ import pytest
 from pypdf import PdfReader
 
 from scorekeeper import leaderboard
-from scorekeeper.db import connect
 from tests.markup import parse
 from tests.test_shared_limits import elsewhere
 from tests.web.club_night import FOUR, GAME3, GAME4, NAMES, THREE, finish
-from tests.web.helpers import HX, kept_tables, picked, text
+from tests.web.helpers import HX, kept_tables, picked, reading, text
 from tests.web.test_events import DE, EN, make_event, play
 
 pytestmark = pytest.mark.two_engines
@@ -56,13 +55,10 @@ def make_club(client, event_url: str | None = None, name="Thursday club", minimu
 
 def clubs_stored(app) -> list[tuple]:
     """Every club as stored: name, minimum, closed, and its nights' ids."""
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         found = db.execute("select id, name, minimum, closed from clubs order by created").fetchall()
         nights = db.execute("select club_id, id from events where club_id is not null order by id").fetchall()
         return [(n, m, c, sorted(e for club, e in nights if club == i)) for i, n, m, c in found]
-    finally:
-        db.conn.close()
 
 
 def two_nights(client) -> tuple[str, str, str]:

@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import rules, store
-from scorekeeper.db import connect
 from tests import pick
 from tests.samples import enter, first, normalised, sample
 
-from .helpers import HX, post_round, text
+from .helpers import HX, post_round, reading, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -49,11 +48,8 @@ def test_a_change_made_by_another_worker_is_seen_at_once(app, client):
     url = enter(client, first(GAME, 1))
     client.get(url)  # this worker keeps the game at its version
     kept = dict(store.DERIVED.kept)
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         store.add_round(db, url.rsplit("/", 1)[1], 2, normalised(GAME)[1])
-    finally:
-        db.conn.close()
     store.DERIVED.kept.clear()
     store.DERIVED.kept.update(kept)  # as if the round had been saved by another process: nothing kept here
     page = client.get(url, headers={"Accept-Language": "en"})

@@ -9,11 +9,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from scorekeeper import rules
-from scorekeeper.db import connect
 from tests import pick
 from tests.markup import Element, parse
 from tests.samples import sample
-from tests.web.helpers import HX, text
+from tests.web.helpers import HX, reading, text
 from tests.web.test_events import EN, THREE, make_event, play
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
@@ -71,11 +70,8 @@ def own_text(element: Element) -> str:
 
 def stored_draws(app, url: str) -> int:
     """How many draws the club night has stored."""
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         return db.execute("select count(*) from draws where event_id = ?", [url.rsplit("/", 1)[-1]]).fetchone()[0]
-    finally:
-        db.conn.close()
 
 
 @pytest.mark.parametrize("headers", [{}, HX], ids=["plain", "htmx"])

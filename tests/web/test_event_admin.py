@@ -3,10 +3,9 @@ night); nobody else may see the list or delete a night, and a cross-site request
 
 import pytest
 
-from scorekeeper.db import connect
 from tests import pick
 
-from .helpers import text
+from .helpers import reading, text
 from .test_events import EN, make_event, play
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
@@ -25,11 +24,8 @@ def admin(app, other_phone):
 
 def stored(app, sql: str, *params):
     """Rows of the store, as tuples."""
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         return [tuple(row.values()) for row in db.query(sql, list(params))]
-    finally:
-        db.close()
 
 
 def test_the_admin_lists_every_night_and_deletes_one_keeping_its_games(app, client, other_phone, admin):

@@ -24,7 +24,7 @@ from tests.markup import Element, parse
 from tests.samples import enter, first, sample
 from tests.samples import setup_fields as fields_of
 from tests.web.club_night import ALONE, EVENING, FOUR, GAME3, GAME4, NAMES, THREE, WINNER, board, names, table
-from tests.web.helpers import HX, picked, poll_of, text, until, version_of
+from tests.web.helpers import HX, picked, poll_of, reading, text, until, version_of
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -482,13 +482,8 @@ def test_a_night_takes_a_bounded_number_of_games(client, monkeypatch):
 
 
 def test_a_game_stored_without_its_summary_is_summarised_when_the_night_is_shown(app, client):
-    from scorekeeper.db import connect
-
     url = make_event(client)
     play(client, url, THREE, players=NAMES)
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         db.execute("delete from summaries")  # as a game stored before summaries were written with each change
-    finally:
-        db.close()
     assert leaderboard(client.get(url, headers=EN))[0] == ALONE[0]

@@ -10,12 +10,11 @@ from collections import namedtuple
 import pytest
 
 from scorekeeper import create_app, space
-from scorekeeper.db import connect
 from tests import pick
 from tests.conftest import TEST_CONFIG
 from tests.samples import enter, post_round, sample, setup_fields, start
 
-from .helpers import game_count, stored, text
+from .helpers import game_count, reading, stored, text
 
 pytestmark = pytest.mark.two_engines  # each test runs on SQLite and on PostgreSQL
 
@@ -29,12 +28,9 @@ NEW_GAME, NEW = f"/new/{DOCUMENT['rules']}", setup_fields(DOCUMENT)  # its new-g
 
 def counted(app, address: str = "127.0.0.1") -> int:
     """The bytes the store counts for `address` this hour."""
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         row = db.execute("select bytes from stored_bytes where address = ?", [address]).fetchone()
         return int(row[0]) if row else 0
-    finally:
-        db.conn.close()
 
 
 def rounds_of(app, url: str) -> int:

@@ -9,9 +9,8 @@ import json
 import pytest
 
 from scorekeeper import schema
-from scorekeeper.db import connect
 from tests.markup import parse
-from tests.web.helpers import imported, listed_games, post_round, terms, text
+from tests.web.helpers import imported, listed_games, post_round, reading, terms, text
 
 pytestmark = pytest.mark.two_engines
 
@@ -136,8 +135,7 @@ def _board(client, night) -> list[list[str]]:
 def test_a_summary_written_before_seats_went_to_their_last_holder_is_made_again(app, client, url):
     """A server that summarised this game before keeps Anne's name on the seat until the migration drops it."""
     game_id = url.rsplit("/", 1)[-1]
-    db = connect(app.config["DATABASE"])
-    try:
+    with reading(app) as db:
         with db.transaction():
             data = json.loads(next(iter(db.query("select data from summaries where game_id = ?", [game_id])))["data"])
             old = json.dumps({**data, "players": CHANGED["players"]})
@@ -145,8 +143,6 @@ def test_a_summary_written_before_seats_went_to_their_last_holder_is_made_again(
         assert "Games played" not in terms(client.get("/players/Marc", headers=EN).get_data())  # as it was shown
         with db.transaction():
             schema.m011_summaries_by_last_holder(db)
-    finally:
-        db.conn.close()
     assert terms(client.get("/players/Marc", headers=EN).get_data())["Games played"] == "1"
 
 

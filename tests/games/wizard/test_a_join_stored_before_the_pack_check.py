@@ -4,13 +4,12 @@ club night it counts on; they answered 500: the replay refused the join), and it
 pack's message, as they were then; the table puts it right by taking the join back. A join made now is refused
 (tests/games/wizard/test_a_table_past_the_pack.py)."""
 
-from scorekeeper.db import connect
 from scorekeeper.rules.exact_bids import ExactBids
 from tests.games.wizard.test_a_table_past_the_pack import PLAYED, join
 from tests.markup import parse
 from tests.samples import enter
 from tests.samples import setup_fields as fields_of
-from tests.web.helpers import post_round, text
+from tests.web.helpers import post_round, reading, text
 
 EN = {"Accept-Language": "en"}
 
@@ -32,11 +31,10 @@ def stored_past_the_pack(client, monkeypatch) -> tuple[str, str]:
 
 def test_its_pages_open(app, client, monkeypatch):
     url, night = stored_past_the_pack(client, monkeypatch)
-    db = connect(app.config["DATABASE"])
-    try:  # its summary made again, as for a game stored before summaries were written with each change
+    with reading(
+        app
+    ) as db:  # its summary made again, as for a game stored before summaries were written with each change
         db.execute("delete from summaries")
-    finally:
-        db.close()
     pages = [url, f"{url}/lineup", f"{url}/sheet.pdf", f"{url}/export.csv", f"{url}/export.json", "/history", night]
     assert {page: client.get(page, headers=EN).status_code for page in pages} == dict.fromkeys(pages, 200)
     assert "Fay" in text(client.get(url, headers=EN))
