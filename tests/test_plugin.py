@@ -19,6 +19,7 @@ import pytest
 
 from scorekeeper import registry
 from tests import pick
+from tests.conftest import built_static
 from tests.markup import parse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,23 +110,11 @@ def without(game: registry.Bundle, tree: Path) -> None:
     (tree / "scorekeeper-0.1.0.dist-info" / "entry_points.txt").write_text("\n".join(kept) + "\n")
 
 
-def built_static(target: Path) -> None:
-    """The built static files, copied (a fresh build compresses them all: 3 s): only the outside game's are
-    built then. Another test process may be replacing a file meanwhile; a missing one is built again."""
-    built = ROOT / "build" / "static"
-    for path in (p for p in built.rglob("*") if p.is_file()):
-        (target / path.relative_to(built)).parent.mkdir(parents=True, exist_ok=True)
-        try:
-            shutil.copyfile(path, target / path.relative_to(built))
-        except FileNotFoundError:
-            continue
-
-
 def test_a_game_installed_from_elsewhere_is_offered_and_a_deleted_one_is_gone(tmp_path):
     site, tree = tmp_path / "site", tmp_path / "tree"
     install(site)
     without(registry.get(GONE), tree)
-    built_static(tmp_path / "static")
+    built_static(tmp_path / "static")  # only the outside game's are built then
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(tree)])}
     command = [sys.executable, "-c", SERVE, str(tmp_path / "store.sqlite"), str(tmp_path / "static"), str(MARKUP)]
     served = subprocess.run(command, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)

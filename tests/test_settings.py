@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from scorekeeper import create_app, settings
 from scorekeeper.cli import main
 from tests import pick
-from tests.conftest import TEST_CONFIG, fresh_store, own_app
+from tests.conftest import TEST_CONFIG, built_static, fresh_store, own_app
 from tests.samples import enter, sample
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +73,8 @@ def pages_work(app) -> None:
 def test_each_setting_from_the_environment_leaves_every_page_working(name, monkeypatch, tmp_path, empty_store):
     setting = settings.BY_NAME[name]
     assert setting.example, f"{name} has no example value"
+    if name == "STATIC_BUILD":  # the built files copied there first: only those missing are built in the folder
+        built_static(Path(setting.example.format(instance=tmp_path)))
     app = build(monkeypatch, tmp_path, empty_store, **{name: setting.example})
     assert app.config[name] == setting.take(setting.example.format(instance=tmp_path))
     assert app.config[name] != setting.default, f"{name}'s example is its default"
