@@ -54,16 +54,16 @@ def start_game(
     """From the home page: pick the game, type the names, tap the first dealer, type the `options` and tap the
     `chips` (an option offered as chips: its field name and value), start; return the game URL."""
     page.goto(base + "/")
-    page.locator(f"a.game-pick[href$='/new/{rules_id}']").click()
+    press(page, f"a.game-pick[href$='/new/{rules_id}']")
     expect(page.locator("#setup-form")).to_be_visible()
     for seat, name in enumerate(players):
         page.locator(f"#player-{seat}").fill(name)
-    page.locator(f"label.deal-pick:has(input[name='dealer'][value='{dealer}'])").click()
+    press(page, f"label.deal-pick:has(input[name='dealer'][value='{dealer}'])")
     for name, value in (options or {}).items():
         page.locator(f"#opt-{name}").fill(str(value))
     for name, value in (chips or {}).items():
         tap(page, name, value)
-    page.locator("#setup-form button[type=submit]").click()
+    press(page, "#setup-form button[type=submit]")
     page.wait_for_url(re.compile(r"/games/[^/?#]+$"))
     expect(page.locator("#round-form")).to_be_visible()
     return page.url

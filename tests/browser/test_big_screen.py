@@ -18,6 +18,7 @@ from scorekeeper.db import get_db
 
 from .audit import Audit
 from .helpers import shot
+from .touch import press
 
 pytestmark = pytest.mark.browser
 
@@ -160,7 +161,7 @@ def test_the_organisers_phone_has_the_leaderboard_first_and_keeps_the_finished_t
     expect(finished.locator(".event-table")).to_have_count(20)
     expect(finished.locator(".event-table").first).to_be_hidden()  # folded
     shot(page, "event-30-phone")
-    finished.locator("summary").click()
+    press(page, "#event-finished summary")
     expect(finished.locator(".event-table").first).to_be_visible()
     page.evaluate("document.getElementById('event-tables').dataset.old = 'yes'")
     client.post(f"{url}/rename", data={"name": "Venue night, round two"})

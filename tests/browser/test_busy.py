@@ -17,6 +17,7 @@ from tests import pick
 from tests.samples import sample
 
 from .helpers import first_retry_due, open_game, set_fields, shows, submit_step
+from .touch import press
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +35,7 @@ def test_a_round_the_store_could_not_take_goes_by_itself_once_it_can(clocked, ap
     holder = sqlite3.connect(app.config["DATABASE"], isolation_level=None)  # another change, holding the file
     try:
         holder.execute("BEGIN IMMEDIATE")
-        page.locator("#round-entry button[type=submit]").click()
+        press(page, "#round-entry button[type=submit]")
         expect(page.locator("#flash")).to_contain_text("rien n’a été changé")
         shows(page, taps.steps[1])  # the taps wait on screen
         expect(page.locator("#scoreboard #round-1")).not_to_be_attached()

@@ -37,8 +37,8 @@ def test_an_evening_with_a_draw(phone: Page, live_server):
     page.context.add_cookies([{"name": "lang", "value": "en", "url": live_server}])
     page.goto(live_server + "/events/new")
     page.locator("#event-name").fill("Thursday club")
-    page.locator("#event-form button[type=submit]").click()
-    page.locator("a#draw").click()
+    press(page, "#event-form button[type=submit]")
+    press(page, "a#draw")
     page.locator("#draw-new").fill("\n".join(EIGHT))
     press(page, f"label.chip:has(input[name='game'][value='{GAME}'])")
     press(page, "#draw-submit")
@@ -52,7 +52,7 @@ def test_an_evening_with_a_draw(phone: Page, live_server):
     assert len(seated) == 7 and not any(name.startswith("Hal") for name in seated)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing scrolls sideways
     shot(page, "draw-page", full_page=True)
-    page.locator(f"#draw-options-{GAME} summary").click()
+    press(page, f"#draw-options-{GAME} summary")
     audit("draw page, two draws, an options panel open")
     assert not audit.problems, audit.report()
 
@@ -60,18 +60,18 @@ def test_an_evening_with_a_draw(phone: Page, live_server):
     players = [
         name.splitlines()[0].split(" 🂠")[0].strip() for name in first.locator(".draw-seats li").all_inner_texts()
     ]
-    first.locator("a.draw-start").click()
+    press(page, "#draw-2-table-1 a.draw-start")
     expect(page.locator("#player-0")).to_have_value(players[0])
     expect(page.locator("#event-choice option:checked")).to_contain_text("Thursday club")
-    page.locator("#setup-form button[type=submit]").click()  # one tap
+    press(page, "#setup-form button[type=submit]")  # one tap
     expect(page.locator("#round-form")).to_be_visible()
     for name in players:
         expect(page.locator("main")).to_contain_text(name)
 
-    page.locator("#game-event").click()  # back to the night, and from it to a season
-    page.locator("a#season").click()
+    press(page, "#game-event")  # back to the night, and from it to a season
+    press(page, "a#season")
     page.locator("#club-name").fill("Club of the week")
-    page.locator("#club-form button[type=submit]").click()
+    press(page, "#club-form button[type=submit]")
     expect(page.locator("#club-nights")).to_contain_text("Thursday club")
     expect(page.locator("#season-minimum")).to_contain_text("3")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

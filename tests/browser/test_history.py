@@ -13,6 +13,8 @@ from scorekeeper.rules import Game
 from tests import pick
 from tests.samples import expected, sample
 
+from .touch import press
+
 pytestmark = pytest.mark.browser
 
 GAME = pick.game()
@@ -45,8 +47,8 @@ def test_from_a_finished_game_to_the_rematch_and_a_players_record(page: Page, li
 
     table = page.locator(".game-head").inner_text()
     assert all(name in table for name in players), table
-    page.locator("#rematch button").click()
-    page.wait_for_url(re.compile(r"/games/[^/?#]+$"))
+    press(page, "#rematch button")
+    page.wait_for_url(lambda url: url != finished and re.search(r"/games/[^/?#]+$", url) is not None)
     assert page.url != finished
     expect(page.locator(".game-head")).to_have_text(table)  # the same table, in the same seats
     expect(page.locator("#round-form .deal")).to_contain_text(passed_on(document))  # the deal passed on one seat

@@ -8,6 +8,8 @@ from scorekeeper import rules
 from scorekeeper.i18n import translate
 from tests import pick
 
+from .touch import press
+
 pytestmark = pytest.mark.browser
 GAME = pick.game()  # any game's setup form
 
@@ -30,7 +32,7 @@ def test_the_menu_fits_the_header_and_every_tap_is_big_enough(page: Page, live_s
     assert summary["x"] + summary["width"] <= width
     brand = box(page, ".brand")
     assert brand["x"] + brand["width"] <= summary["x"]  # side by side, not on top of each other
-    page.locator("details.lang summary").click()
+    press(page, "details.lang summary")
     choices = page.locator("details.lang nav a, details.lang nav span")
     expect(choices).to_have_count(3)
     for k in range(3):
@@ -38,7 +40,7 @@ def test_the_menu_fits_the_header_and_every_tap_is_big_enough(page: Page, live_s
         assert choice is not None and choice["width"] >= 44 and choice["height"] >= 44
         assert choice["x"] >= 0 and choice["x"] + choice["width"] <= width
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.locator("details.lang nav a[lang=de]").click()
+    press(page, "details.lang nav a[lang=de]")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#my-games h2")).to_have_text("Partien auf diesem Handy")
 

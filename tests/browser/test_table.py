@@ -14,6 +14,7 @@ from tests import pick
 from tests.samples import expected, sample
 
 from .helpers import import_game, shot, totals
+from .touch import press
 
 pytestmark = pytest.mark.browser
 
@@ -39,17 +40,17 @@ def test_a_player_renamed_after_the_end_keeps_every_round_and_the_sheet_download
     expect(page.locator("#winners h2")).to_contain_text("Julein")
     before = totals(page)
 
-    page.locator("#rename-players").click()
+    press(page, "#rename-players")
     expect(page.locator("#players-form")).to_be_visible()
     shot(page, "table-rename")
     page.locator(f"#player-{WON}").fill("Julien")
     taken = next(name for seat, name in enumerate(NAMES) if seat not in (WON, OTHER)).lower()
     page.locator(f"#player-{OTHER}").fill(taken)  # the same name as another's but for its case: refused, naming it
-    page.locator("#players-form button[type=submit]").click()
+    press(page, "#players-form button[type=submit]")
     expect(page.locator("#players-form .errors")).to_contain_text(taken, ignore_case=True)
     shot(page, "table-rename-refused")
     page.locator(f"#player-{OTHER}").fill(NAMES[OTHER])
-    page.locator("#players-form button[type=submit]").click()
+    press(page, "#players-form button[type=submit]")
     page.wait_for_url(game)
     expect(page.locator("#scoreboard thead")).to_contain_text("Julien")
     expect(page.locator("#scoreboard thead")).not_to_contain_text("Julein")
@@ -57,7 +58,7 @@ def test_a_player_renamed_after_the_end_keeps_every_round_and_the_sheet_download
     assert totals(page) == before and page.locator("#scoreboard tbody tr[id^=round-]").count() == len(GAME["rounds"])
 
     with page.expect_download() as download:
-        page.locator("#score-sheet").click()
+        press(page, "#score-sheet")
     name = translate(rules.get(GAME["rules"]).name, "fr")
     assert download.value.suggested_filename.startswith(f"Feuille de marque - {name} - {', '.join(NAMES)}")
     assert page.url == game  # the app stayed in its tab

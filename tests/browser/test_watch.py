@@ -14,6 +14,7 @@ from tests import pick
 from tests.samples import expected, normalised, sample
 
 from .helpers import import_game, open_game, set_fields, submit_step, totals
+from .touch import press
 
 pytestmark = pytest.mark.browser
 
@@ -133,7 +134,7 @@ def test_a_finished_game_is_followed_but_not_while_the_page_is_hidden(app, live_
 def test_the_score_link_hands_scoring_over_until_it_is_replaced(live_server, phones):
     scorer, helper = phones
     url = start(scorer, live_server)
-    scorer.locator("#share summary").click()
+    press(scorer, "#share summary")
     link = scorer.locator("#score-link").get_attribute("href")
     expect(scorer.locator("#share img.qr")).to_have_count(2)
     helper.goto(link)
@@ -142,7 +143,7 @@ def test_the_score_link_hands_scoring_over_until_it_is_replaced(live_server, pho
     enter_round(helper)
 
     scorer.reload()
-    scorer.locator("#share summary").click()
+    press(scorer, "#share summary")
     scorer.once("dialog", lambda dialog: dialog.accept())
     scorer.locator("#share form button").click()
     expect(scorer.locator("#share .notice")).to_be_visible()

@@ -81,11 +81,26 @@ LANDED = """checked => {
 }"""
 
 
+def where_to_tap(page: Page, selector: str, wait: float):
+    """WHERE_TO_TAP's answer. A page left while it looked (the tap before took the phone to another page) is looked
+    at again once the next one is there, as Playwright's click waits for its element across a page change."""
+    for _ in range(PAGES_LEFT):
+        try:
+            return page.evaluate(WHERE_TO_TAP, [selector, wait])
+        except PlaywrightError as error:
+            if "context was destroyed" not in error.message:
+                raise
+    return f"the page changed {PAGES_LEFT} times while it was looked at"
+
+
+PAGES_LEFT = 3  # pages a tap waits through (a form's answer redirected is two)
+
+
 def press(page: Page, selector: str, wait: float = 10_000, tries: int = 3, checked: str | None = None) -> bool:
     """Tap the one element `selector` matches at its middle, as a finger would, once nothing stops a finger; say
     whether the one element `checked` matches was checked just after (False when not asked, or not seen)."""
     for _ in range(tries):
-        where = page.evaluate(WHERE_TO_TAP, [selector, wait])
+        where = where_to_tap(page, selector, wait)
         if where in ("zoomed", "no scripts"):  # the page's coordinates are not the screen's, or it cannot wait a frame
             page.locator(selector).click()
             return False

@@ -105,7 +105,7 @@ def test_four_long_names_each_alone_fit_a_narrow_phone(page: Page, live_server):
     expect(page.locator("#round-entry")).to_be_visible()
     expect(page.locator("#scoreboard thead th")).to_have_count(5)  # each alone: four sides
     tap(page, "game", "points")
-    page.locator("#reneges summary").click()
+    press(page, "#reneges summary")
     tap(page, "renege.3", "major")
     assert fits(page, 360), "the hand form scrolls sideways at 360 px"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from datetime import date
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.browser.helpers import enter_seats, submit_step
+from tests.browser.touch import press
 from tests.samples import enter, sample, setup_fields
 
 pytestmark = pytest.mark.browser
@@ -59,13 +61,14 @@ def shot(page: Page, name: str, full_page: bool = True) -> None:
 def play_table(page: Page, table: tuple, lang: str) -> None:
     """From the event page: pick ALL or NOTHING, type the players (the event already chosen), play it out."""
     players, rounds = table
-    page.locator("#event-start a.game-pick[href*='/new/all-or-nothing']").click()
+    press(page, "#event-start a.game-pick[href*='/new/all-or-nothing']")
+    page.wait_for_url(re.compile(r"/new/all-or-nothing\?event="))
     expect(page.locator("#event-choice")).to_have_value(page.url.split("event=")[1])
     shot(page, f"{lang}-3-new-game")
     for seat, name in enumerate(players):
         page.locator(f"#player-{seat}").fill(name)
     page.locator("#opt-hands").fill("2")
-    page.locator("#setup-form button[type=submit]").click()
+    press(page, "#setup-form button[type=submit]")
     expect(page.locator("#round-form")).to_be_visible()
     for number, (bids, tricks, reneges) in enumerate(rounds, start=1):
         enter_seats(page, "bids", bids)
@@ -90,11 +93,11 @@ def test_a_club_night_from_start_to_results(app, page: Page, second_phone: Page,
     app.config["EVENT_SETTLE_SECONDS"] = SETTLE
     page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
     page.goto(live_server + "/")
-    page.locator("#new-event").click()
+    press(page, "#new-event")
     expect(page.locator("#event-day")).to_have_value(date.today().isoformat())
     shot(page, f"{lang}-1-new-event")
     page.locator("#event-name").fill("Club Łódź")
-    page.locator("#event-form button[type=submit]").click()
+    press(page, "#event-form button[type=submit]")
     expect(page.locator("#event-head h1")).to_have_text("Club Łódź")
     event_url = page.url
     join = page.locator("#event-join-link").get_attribute("href")
@@ -108,7 +111,7 @@ def test_a_club_night_from_start_to_results(app, page: Page, second_phone: Page,
     table_2.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
     table_2.goto(join)
     shot(table_2, f"{lang}-4-join")
-    table_2.locator("#event-join-form button").click()  # opening the link joins nothing: its one button does
+    press(table_2, "#event-join-form button")  # opening the link joins nothing: its one button does
     expect(table_2.locator("#event-start")).to_be_in_viewport()
     page.goto(event_url)  # the organiser watches the evening while table 2 plays
     expect(page.locator("table#leaderboard tbody tr")).to_have_count(4)
@@ -121,16 +124,17 @@ def test_a_club_night_from_start_to_results(app, page: Page, second_phone: Page,
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing scrolls sideways
 
     with page.expect_download() as csv_download:
-        page.locator("#leaderboard-csv").click()
+        press(page, "#leaderboard-csv")
     rows = list(csv.reader(io.StringIO(Path(csv_download.value.path()).read_text("utf-8"))))
     assert rows[0] == ["rank", "player", "games", "won", "average"] and [tuple(r) for r in rows[1:]] == LEADERBOARD
     with page.expect_download() as sheet_download:
-        page.locator("#event-sheet").click()
+        press(page, "#event-sheet")
     said = " ".join(p.extract_text() for p in PdfReader(sheet_download.value.path()).pages)
     for word in ("Club Łódź", WORDS[lang], "Fay", "Anne", "Gus", ("66.7" if lang == "en" else "66,7")):
         assert word in said
 
-    page.locator("#event-screen").click()
+    press(page, "#event-screen")
+    page.wait_for_url(re.compile(r"/screen$"))
     expect(page.locator("table#leaderboard tbody tr")).to_have_count(7)
     expect(page.locator("header.top")).to_be_hidden()
     expect(page.locator(".big-screen button, .big-screen form")).to_have_count(0)
@@ -172,7 +176,8 @@ def test_the_evenings_results_read_in_french_and_english(app, page: Page, live_s
     expect(page.locator("#event-tables .event-table.done")).to_have_count(2)
     shot(page, f"{lang}-5-leaderboard")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing scrolls sideways
-    page.locator("#event-screen").click()
+    press(page, "#event-screen")
+    page.wait_for_url(re.compile(r"/screen$"))
     expect(page.locator("table#leaderboard tbody tr")).to_have_count(7)
     expect(page.locator("header.top")).to_be_hidden()
     expect(page.locator(".big-screen button, .big-screen form")).to_have_count(0)
