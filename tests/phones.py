@@ -77,36 +77,24 @@ def leave(page) -> None:
         page.context.close()
 
 
-@pytest.fixture
-def page(phone_tab, browser_context_args, door):
-    """The phone's tab, as a fresh phone."""
-    tab = fresh(phone_tab(), browser_context_args, door.url)
-    yield tab
-    leave(tab)
+def kept(kind: str, name: str, doc: str):
+    """The fixture `name`: the test process's tab of `kind`, fresh for each test, left blank after it."""
+
+    def tab(phone_tab, browser_context_args, door):
+        made = fresh(phone_tab(kind), browser_context_args, door.url)
+        yield made
+        leave(made)
+
+    tab.__doc__ = doc
+    return pytest.fixture(tab, name=name)
 
 
-@pytest.fixture
-def phone(phone_tab, browser_context_args, door):
-    """A fresh phone whose pages let the test inject axe-core (tests/browser/audit.py)."""
-    tab = fresh(phone_tab("axe"), browser_context_args, door.url)
-    yield tab
-    leave(tab)
-
-
-@pytest.fixture
-def no_js_phone(phone_tab, browser_context_args, door):
-    """A fresh phone with JavaScript off: every form works without it."""
-    tab = fresh(phone_tab("no_js"), browser_context_args, door.url)
-    yield tab
-    leave(tab)
-
-
-@pytest.fixture
-def second_phone(phone_tab, browser_context_args, door):
-    """Another fresh phone, for a test of two phones: a new one cost 0.15 s of CPU more than a kept one."""
-    tab = fresh(phone_tab("second"), browser_context_args, door.url)
-    yield tab
-    leave(tab)
+page = kept("phone", "page", "The phone's tab, as a fresh phone.")
+phone = kept("axe", "phone", "A fresh phone whose pages let the test inject axe-core (tests/browser/audit.py).")
+no_js_phone = kept("no_js", "no_js_phone", "A fresh phone with JavaScript off: every form works without it.")
+second_phone = kept(
+    "second", "second_phone", "Another fresh phone, for a test of two phones: a new one cost 0.15 s of CPU more."
+)
 
 
 @pytest.fixture
